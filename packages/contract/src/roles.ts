@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/** The nine role codes (CONTRACT §2). */
+export const ROLES = [
+  'SYSTEM_ADMIN',
+  'BANK_ADMIN',
+  'BANK_OPERATOR',
+  'AUDITOR',
+  'COMPANY_USER',
+  'COMPANY_AUTHORIZER',
+  'BENEFICIARY',
+  'FINANCIAL_ENTITY',
+  'GUARANTOR',
+] as const;
+export const roleSchema = z.enum(ROLES, { message: 'Rol inválido' });
+export type Role = z.infer<typeof roleSchema>;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  SYSTEM_ADMIN: 'Admin Sistema',
+  BANK_ADMIN: 'Admin Banco',
+  BANK_OPERATOR: 'Operador Banco',
+  AUDITOR: 'Auditor',
+  COMPANY_USER: 'Usuario Empresa',
+  COMPANY_AUTHORIZER: 'Autorizante Empresa',
+  BENEFICIARY: 'Beneficiario',
+  FINANCIAL_ENTITY: 'Entidad Financiera',
+  GUARANTOR: 'Avalista',
+};
+
+export const DEFAULT_NEW_USER_ROLE: Role = 'COMPANY_USER';
+
+/** Roles that belong to a bank (tenant) and see its whole book. */
+export const BANK_ROLES: readonly Role[] = ['BANK_ADMIN', 'BANK_OPERATOR', 'AUDITOR'];
+/** Roles that belong to a company client and see that company's records only. */
+export const COMPANY_ROLES: readonly Role[] = ['COMPANY_USER', 'COMPANY_AUTHORIZER', 'BENEFICIARY', 'GUARANTOR'];
+
+export const PERMISSIONS = [
+  'echeqs:read',
+  'echeqs:create',
+  'echeqs:update',
+  'custody:read',
+  'custody:create',
+  'custody:release',
+  'discounts:read',
+  'discounts:request',
+  'discounts:decide',
+  'discounts:cancel',
+  'users:read',
+  'users:manage',
+  'reports:read',
+  'audit:read',
+  'clearing:status',
+  'clearing:operate',
+  'tenants:manage',
+  'settings:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READ_BOOK: Permission[] = ['echeqs:read', 'custody:read', 'discounts:read', 'clearing:status'];
+const COMPANY_WRITER: Permission[] = [
+  ...READ_BOOK,
+  'echeqs:create',
+  'echeqs:update',
+  'custody:create',
+  'custody:release',
+  'discounts:request',
+  'discounts:cancel',
+  'clearing:operate',
+];
+
+/** The one permission map: the server's guards and the web's menu and buttons read it (CONTRACT §4, §6). */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  SYSTEM_ADMIN: [
+    ...READ_BOOK,
+    'echeqs:update',
+    'custody:release',
+    'users:read',
+    'users:manage',
+    'reports:read',
+    'audit:read',
+    'clearing:operate',
+    'tenants:manage',
+    'settings:manage',
+  ],
+  BANK_ADMIN: [
+    ...READ_BOOK,
+    'echeqs:update',
+    'custody:release',
+    'discounts:decide',
+    'discounts:cancel',
+    'users:read',
+    'users:manage',
+    'reports:read',
+    'audit:read',
+    'clearing:operate',
+  ],
+  BANK_OPERATOR: [...READ_BOOK, 'echeqs:update', 'custody:release', 'reports:read', 'clearing:operate'],
+  AUDITOR: [...READ_BOOK, 'users:read', 'reports:read', 'audit:read'],
+  COMPANY_USER: COMPANY_WRITER,
+  COMPANY_AUTHORIZER: COMPANY_WRITER,
+  BENEFICIARY: READ_BOOK,
+  GUARANTOR: READ_BOOK,
+  FINANCIAL_ENTITY: READ_BOOK,
+};
+
+const PERMISSION_SETS = new Map(ROLES.map((r) => [r, new Set(ROLE_PERMISSIONS[r])]));
+
+export function can(role: Role, permission: Permission): boolean {
+  return PERMISSION_SETS.get(role)?.has(permission) ?? false;
+}
+
+/** How far a role sees: every tenant, its own tenant, or its own company. */
+export type ScopeKind = 'all' | 'tenant' | 'company';
+export function scopeKindOf(role: Role): ScopeKind {
+  if (role === 'SYSTEM_ADMIN') return 'all';
+  if ((COMPANY_ROLES as readonly string[]).includes(role)) return 'company';
+  return 'tenant';
+}
+
+export type MenuEntry = { path: string; title: string; permission?: Permission };
+
+/** Side-menu entries in order; an entry without permission is shown to everyone signed in. */
+export const MENU: readonly MenuEntry[] = [
+  { path: '/dashboard', title: 'Dashboard' },
+  { path: '/custody', title: 'Custodia', permission: 'custody:read' },
+  { path: '/echeqs', title: 'ECHEQs', permission: 'echeqs:read' },
+  { path: '/discounts', title: 'Descuentos', permission: 'discounts:read' },
+  { path: '/users', title: 'Usuarios', permission: 'users:read' },
+  { path: '/reports', title: 'Reportes', permission: 'reports:read' },
+  { path: '/audit', title: 'Auditoría', permission: 'audit:read' },
+  { path: '/admin', title: 'Administración', permission: 'tenants:manage' },
+  { path: '/settings', title: 'Configuración', permission: 'settings:manage' },
+];
+
+export function menuFor(role: Role): MenuEntry[] {
+  return MENU.filter((e) => !e.permission || can(role, e.permission));
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { cuitSchema, envelope, textSchema, timestampSchema, uuidSchema } from './common';
+
+export const tenantTypeSchema = z.enum(['BANCO', 'FINANCIERA', 'EMPRESA'], { message: 'Tipo inválido' });
+export type TenantType = z.infer<typeof tenantTypeSchema>;
+export const tenantStatusSchema = z.enum(['ACTIVO', 'INACTIVO']);
+export type TenantStatus = z.infer<typeof tenantStatusSchema>;
+
+export const coelsaEnvironmentSchema = z.enum(['sandbox', 'staging', 'production'], { message: 'Entorno inválido' });
+export type CoelsaEnvironment = z.infer<typeof coelsaEnvironmentSchema>;
+export const coelsaTestStatusSchema = z.enum(['success', 'failed', 'untested']);
+
+/** What the admin table shows of a tenant's clearing-house link; key and secret never leave the server. */
+export const tenantCoelsaConfigSchema = z.object({
+  environment: coelsaEnvironmentSchema,
+  base_url: z.string().nullable(),
+  timeout: z.number().int(),
+  max_retries: z.number().int(),
+  has_api_key: z.boolean(),
+  has_api_secret: z.boolean(),
+  test_status: coelsaTestStatusSchema,
+  tested_at: timestampSchema.nullable(),
+  test_message: z.string().nullable(),
+});
+
+export const tenantSchema = z.object({
+  id: uuidSchema,
+  nombre: z.string(),
+  codigo: z.string(),
+  cuit: z.string(),
+  tipo: tenantTypeSchema,
+  estado: tenantStatusSchema,
+  discount_rate: z.number(),
+  created_at: timestampSchema,
+  users: z.array(z.object({ id: uuidSchema, email: z.string(), role: z.string(), status: z.string() })),
+  users_count: z.number().int(),
+  coelsaConfig: tenantCoelsaConfigSchema.nullable(),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+export const createTenantBodySchema = z.strictObject({
+  nombre: textSchema('Nombre', 120),
+  codigo: z
+    .string({ message: 'Código requerido' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{2,20}$/, { message: 'Código: de 2 a 20 letras, números, guion o guion bajo' }),
+  cuit: cuitSchema,
+  tipo: tenantTypeSchema.default('BANCO'),
+});
+export type CreateTenantBody = z.input<typeof createTenantBodySchema>;
+
+export const updateTenantBodySchema = z.strictObject({
+  nombre: textSchema('Nombre', 120).optional(),
+  estado: tenantStatusSchema.optional(),
+});
+
+export const adminStatsSchema = z.object({
+  totalTenants: z.number().int(),
+  activeTenants: z.number().int(),
+  totalUsers: z.number().int(),
+  coelsaConfigs: z.number().int(),
+});
+export const adminDashboardResponseSchema = envelope(z.object({ stats: adminStatsSchema }));
+export const tenantResponseSchema = envelope(tenantSchema);
+export const tenantListResponseSchema = envelope(z.array(tenantSchema));
