@@ -1,8 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+const api = (name: string, env: Record<string, string>): TestProjectConfiguration => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    environment: 'node',
+    env,
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
 
 /**
  * One runner, four projects: `unit` (pure rules of the contract package), `api` (the server through real HTTP on
- * a real database), `web` (components with Testing Library) and `e2e` (the built app in Debian's chromium).
+ * embedded PostgreSQL; `api-pg` repeats it on a PostgreSQL server when TEST_DATABASE_URL is set), `web` (components with Testing Library) and `e2e` (the built app in Debian's chromium).
  */
 export default defineConfig({
   test: {
@@ -14,17 +27,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'api',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-        },
-      },
+      api('api', { TEST_ENGINE: 'pglite' }),
+      // The same suite on a PostgreSQL server when one is given (CI gives it).
+      ...(process.env.TEST_DATABASE_URL ? [api('api-pg', { TEST_ENGINE: 'pg' })] : []),
       'apps/web',
       {
         test: {

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+
+// Spanish messages for every validation issue not given its own message (server and web alike).
+z.config(z.locales.es());
+
 export * from './audit';
 export * from './auth';
 export * from './clearing';

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes } from './modules/auth';
+import { makeGuard } from './platform/auth/authenticate';
+import { tokenKey } from './platform/auth/jwt';
+import { type Clock, systemClock } from './platform/clock';
+import type { Db } from './platform/db/db';
+import type { Deps } from './platform/deps';
+import type { App } from './platform/http/app-type';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { jsonParser } from './platform/http/json-parser';
+import { newRequestId } from './platform/http/request-id';
+import { dbRateLimiter, type RateLimiter } from './platform/rate-limit';
+
+export type BuildOptions = {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  limiter?: RateLimiter;
+};
+
+/**
+ * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.
+ * Each entry is `(app, deps) => void` declaring its routes under /api.
+ */
+const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes];
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-api-key"]',
+          '*.password',
+          '*.api_key',
+          '*.api_secret',
+        ],
+        censor: '[oculto]',
+      },
+    },
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, jsonParser);
+  app.decorateRequest('actor', null);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'ECHEQ Platform API', version: config.version, description: 'API de la plataforma ECHEQ' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const clock = opts.clock ?? systemClock;
+  const key = tokenKey(config.jwtSecret);
+  const deps: Deps = {
+    db,
+    config,
+    clock,
+    limiter: opts.limiter ?? dbRateLimiter(db),
+    tokenKey: key,
+    log: app.log,
+    guard: makeGuard({ db, clock, tokenKey: key }),
+  };
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
+      for (const mod of MODULES) mod(api as App, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    app.setNotFoundHandler((req, reply) => {
+      const accept = req.headers.accept ?? '';
+      if (
+        req.method === 'GET' &&
+        !req.url.startsWith('/api') &&
+        (accept.includes('text/html') || accept === '*/*' || !accept)
+      ) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      }
+      return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Ruta no encontrada' });
+    });
+  }
+
+  return app as unknown as App;
+}

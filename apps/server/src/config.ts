@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Config = {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  secretsKey: Buffer;
+  seedDemo: boolean;
+  logLevel: string;
+  redisUrl: string | null;
+  metricsToken: string | null;
+  webDist: string | null;
+  version: string;
+  /** Bank code that self-registered companies join when the form names none. */
+  registrationTenant: string;
+  /** Background jobs (outbox delivery, expiry, metrics flush); tests may turn them off. */
+  jobs: boolean;
+};
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment into a typed config (CONTRACT §1). Missing secrets are generated once outside production. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT inválido: ${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+
+  const secrets = resolveSecrets(env, mode, dataDir);
+  return {
+    env: mode,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret: secrets.jwtSecret,
+    secretsKey: secrets.secretsKey,
+    seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    redisUrl: env.REDIS_URL?.trim() || null,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    webDist: env.WEB_DIST ?? null,
+    version: env.npm_package_version ?? '0.1.0',
+    registrationTenant: (env.REGISTRATION_TENANT ?? 'BDEMO').toUpperCase(),
+    jobs: (env.JOBS ?? 'true').toLowerCase() !== 'false',
+    ...overrides,
+  };
+}
+
+function parseKey(value: string, name: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new ConfigError(`${name} debe tener 32 bytes (64 caracteres hex o base64)`);
+  return key;
+}
+
+function resolveSecrets(env: Env, mode: Config['env'], dataDir: string) {
+  const missing = (['JWT_SECRET', 'SECRETS_KEY'] as const).filter((k) => !env[k]);
+  if (missing.length > 0 && mode === 'production') {
+    throw new ConfigError(`Falta la variable de entorno obligatoria en producción: ${missing.join(', ')}`);
+  }
+  let stored: { JWT_SECRET?: string; SECRETS_KEY?: string } = {};
+  if (missing.length > 0) {
+    const file = path.join(dataDir, 'secrets.json');
+    if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+    let changed = false;
+    for (const k of missing) {
+      if (!stored[k]) {
+        stored[k] = randomBytes(32).toString('hex');
+        changed = true;
+      }
+    }
+    if (changed) {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    }
+  }
+  const jwtSecret = env.JWT_SECRET ?? stored.JWT_SECRET ?? '';
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET debe tener al menos 32 caracteres');
+  return { jwtSecret, secretsKey: parseKey(env.SECRETS_KEY ?? stored.SECRETS_KEY ?? '', 'SECRETS_KEY') };
+}

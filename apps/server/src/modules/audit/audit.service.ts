@@ -1,0 +1,45 @@
+import type { Ctx } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
+
+const SECRET_KEY = /pass|secret|api_key|apikey|token|mfa/i;
+
+/** Drops anything that looks like a password, key or token before it reaches the trail. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    if (value instanceof Date) return value.toISOString();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[oculto]' : redact(v);
+    return out;
+  }
+  return value;
+}
+
+export type AuditInput = {
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  tenantId?: string | null;
+  before?: unknown;
+  after?: unknown;
+};
+
+/** Appends one record to the audit trail, inside the caller's transaction. `ctx` null means the system itself. */
+export async function recordAudit(tx: Queryable, ctx: Ctx | null, input: AuditInput): Promise<void> {
+  await tx.query(
+    `insert into audit_log (actor_id, actor_email, actor_role, tenant_id, action, entity, entity_id, before, after, request_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      ctx?.actor.userId ?? null,
+      ctx?.actor.email ?? null,
+      ctx?.actor.role ?? 'SYSTEM',
+      input.tenantId ?? ctx?.actor.tenantId ?? null,
+      input.action,
+      input.entity,
+      input.entityId ?? null,
+      input.before === undefined ? null : JSON.stringify(redact(input.before)),
+      input.after === undefined ? null : JSON.stringify(redact(input.after)),
+      ctx?.requestId ?? null,
+    ],
+  );
+}

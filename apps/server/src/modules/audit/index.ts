@@ -1,0 +1,1 @@
+export { type AuditInput, recordAudit, redact } from './audit.service';

@@ -1,0 +1,1 @@
+export { clearSettingsCache, DEFAULT_SETTINGS, getSettings, type PlatformSettings } from './settings.service';

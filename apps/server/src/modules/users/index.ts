@@ -1,0 +1,10 @@
+export { toUserDto } from './users.mapper';
+export {
+  emailTaken,
+  findOrCreateCompany,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  USER_SELECT,
+  type UserRow,
+} from './users.queries';

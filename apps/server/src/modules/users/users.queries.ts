@@ -1,0 +1,86 @@
+import type { Role, UserStatus } from '@echeq/contract';
+import type { Queryable } from '../../platform/db/db';
+
+export type UserRow = {
+  id: string;
+  tenant_id: string | null;
+  company_id: string | null;
+  email: string;
+  password_hash: string;
+  role: Role;
+  full_name: string | null;
+  status: UserStatus;
+  mfa_enabled: boolean;
+  mfa_secret_enc: string | null;
+  mfa_pending_secret_enc: string | null;
+  mfa_last_step: string | null;
+  last_login: Date | string | null;
+  created_at: Date | string;
+  version: number;
+  company_name: string | null;
+  company_cuit: string | null;
+  tenant_nombre: string | null;
+  tenant_codigo: string | null;
+  tenant_estado: string | null;
+};
+
+export const USER_SELECT = `
+  select u.*, c.name as company_name, c.cuit as company_cuit,
+         t.nombre as tenant_nombre, t.codigo as tenant_codigo, t.estado as tenant_estado
+  from users u
+  left join companies c on c.id = u.company_id
+  left join tenants t on t.id = u.tenant_id`;
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const r = await db.query<UserRow>(`${USER_SELECT} where lower(u.email) = lower($1)`, [email]);
+  return r.rows[0] ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string, forUpdate = false): Promise<UserRow | null> {
+  const r = await db.query<UserRow>(`${USER_SELECT} where u.id = $1${forUpdate ? ' for update of u' : ''}`, [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function insertUser(
+  db: Queryable,
+  u: {
+    tenantId: string | null;
+    companyId: string | null;
+    email: string;
+    passwordHash: string;
+    role: Role;
+    fullName?: string | null;
+  },
+): Promise<string> {
+  const r = await db.query<{ id: string }>(
+    `insert into users (tenant_id, company_id, email, password_hash, role, full_name)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [u.tenantId, u.companyId, u.email, u.passwordHash, u.role, u.fullName ?? null],
+  );
+  return r.rows[0]!.id;
+}
+
+export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {
+  const r = await db.query(
+    'select 1 from users where lower(email) = lower($1) and id <> coalesce($2::uuid, gen_random_uuid())',
+    [email, exceptId ?? null],
+  );
+  return r.rows.length > 0;
+}
+
+export async function findOrCreateCompany(
+  db: Queryable,
+  c: { tenantId: string; name: string; cuit: string },
+): Promise<{ id: string; created: boolean }> {
+  const found = await db.query<{ id: string }>('select id from companies where tenant_id = $1 and cuit = $2', [
+    c.tenantId,
+    c.cuit,
+  ]);
+  if (found.rows[0]) return { id: found.rows[0].id, created: false };
+  const r = await db.query<{ id: string }>(
+    `insert into companies (tenant_id, name, cuit) values ($1, $2, $3)
+     on conflict (tenant_id, cuit) do update set name = companies.name returning id, (xmax = 0) as inserted`,
+    [c.tenantId, c.name, c.cuit],
+  );
+  return { id: r.rows[0]!.id, created: true };
+}

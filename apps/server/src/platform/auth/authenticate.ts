@@ -1,0 +1,77 @@
+import { can, type Permission, type Role } from '@echeq/contract';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/db';
+import { AppError } from '../http/app-error';
+import type { Actor, Ctx } from './actor';
+import { verifyToken } from './jwt';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+type SessionRow = {
+  session_id: string;
+  id: string;
+  email: string;
+  role: Role;
+  tenant_id: string | null;
+  company_id: string | null;
+};
+
+/** Bearer JWT bound to a live session row of an active user of an active tenant; anything else is 401. */
+export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array }) {
+  const authenticate: onRequestHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    if (!token) throw new AppError('UNAUTHORIZED', 'Autenticación requerida');
+    const now = opts.clock.now();
+    const claims = await verifyToken(opts.tokenKey, token, now);
+    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
+      throw new AppError('UNAUTHORIZED');
+    }
+    const r = await opts.db.query<SessionRow>(
+      `select s.id as session_id, u.id, u.email, u.role, u.tenant_id, u.company_id
+       from sessions s
+       join users u on u.id = s.user_id
+       left join tenants t on t.id = u.tenant_id
+       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3
+         and u.status = 'ACTIVE' and (u.tenant_id is null or t.estado = 'ACTIVO')`,
+      [claims.sid, claims.sub, now],
+    );
+    const row = r.rows[0];
+    if (!row) throw new AppError('UNAUTHORIZED');
+    req.actor = {
+      userId: row.id,
+      email: row.email,
+      role: row.role,
+      tenantId: row.tenant_id,
+      companyId: row.company_id,
+      sessionId: row.session_id,
+    };
+  };
+
+  const cache = new Map<string, onRequestHookHandler[]>();
+  return function guard(permission?: Permission): onRequestHookHandler[] {
+    const key = permission ?? '';
+    let hooks = cache.get(key);
+    if (!hooks) {
+      hooks = [authenticate];
+      if (permission) {
+        hooks.push(async (req) => {
+          if (!req.actor || !can(req.actor.role, permission)) throw new AppError('FORBIDDEN');
+        });
+      }
+      cache.set(key, hooks);
+    }
+    return hooks;
+  };
+}
+
+/** The business context of an authenticated request. */
+export function ctxOf(req: FastifyRequest): Ctx {
+  if (!req.actor) throw new AppError('UNAUTHORIZED');
+  return { actor: req.actor, requestId: String(req.id), ip: req.ip };
+}

@@ -1,0 +1,51 @@
+import pg from 'pg';
+import { type Db, type Queryable, withRetry } from './db';
+
+const RAW = (v: string) => v;
+// date, numeric, int8 stay strings: mapped explicitly at the boundary (never through binary floats).
+const PARSERS: Record<number, (v: string) => unknown> = { 1082: RAW, 1700: RAW, 20: RAW };
+
+export async function openPg(url: string, opts: { max?: number } = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  await pool.query('select 1');
+  const q = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params) {
+      const r = await client.query(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql) {
+      await client.query(sql);
+    },
+  });
+  return {
+    kind: 'pg',
+    ...q(pool),
+    transaction: (fn) =>
+      withRetry(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          const result = await fn(q(client));
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}

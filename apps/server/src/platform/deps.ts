@@ -1,0 +1,18 @@
+import type { Permission } from '@echeq/contract';
+import type { FastifyBaseLogger, onRequestHookHandler } from 'fastify';
+import type { Config } from '../config';
+import type { Clock } from './clock';
+import type { Db } from './db/db';
+import type { RateLimiter } from './rate-limit';
+
+/** What every module is given when it is registered (app.ts builds it once). */
+export type Deps = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  limiter: RateLimiter;
+  tokenKey: Uint8Array;
+  log: FastifyBaseLogger;
+  /** onRequest hooks: authenticate, then require the permission if one is named. */
+  guard(permission?: Permission): onRequestHookHandler[];
+};

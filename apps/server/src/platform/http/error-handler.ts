@@ -1,0 +1,84 @@
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '@echeq/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDbError } from '../db/db';
+import { AppError, type FieldError } from './app-error';
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: 'cuerpo',
+  querystring: 'consulta',
+  params: 'ruta',
+  headers: 'cabeceras',
+};
+
+function zodFieldErrors(err: FastifyError): FieldError[] {
+  return (err.validation ?? []).map((v) => {
+    const issue = (
+      v.params as { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } } | undefined
+    )?.issue;
+    if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
+      const prefix = issue.path?.length ? `${issue.path.map(String).join('.')}.` : '';
+      return { path: issue.keys.map((k) => prefix + k).join(', '), message: issue.message ?? 'Campo no permitido' };
+    }
+    const path = issue?.path?.length
+      ? issue.path.map(String).join('.')
+      : (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return { path: path || (err.validationContext ?? ''), message: issue?.message ?? v.message ?? 'Valor inválido' };
+  });
+}
+
+function send(reply: FastifyReply, code: ErrorCode, message?: string, errors?: FieldError[]) {
+  const body: ErrorBody = { success: false, message: message ?? ERROR_CODES[code].message, code };
+  if (errors && errors.length > 0) body.errors = errors;
+  return reply.status(ERROR_CODES[code].status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The one place that turns every failure into the contract's error envelope (CONTRACT §3). */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      return send(reply, err.code, err.message, err.errors);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = CONTEXT_LABEL[err.validationContext ?? ''] ?? 'solicitud';
+      return send(reply, 'VALIDATION_ERROR', `Datos inválidos en ${where}`, zodFieldErrors(err));
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 'PAYLOAD_TOO_LARGE');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 'UNSUPPORTED_MEDIA_TYPE');
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 'VALIDATION_ERROR', 'El cuerpo JSON está vacío');
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 'VALIDATION_ERROR', 'JSON mal formado');
+      case 'FST_ERR_RATE_LIMIT':
+        return send(reply, 'RATE_LIMITED');
+    }
+    if (err instanceof SyntaxError || err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return send(reply, 'VALIDATION_ERROR', 'JSON mal formado');
+    }
+    if (isDbError(err)) {
+      if (err.code === '23505') return send(reply, 'DUPLICATE');
+      if (err.code === '40001' || err.code === '40P01' || err.code === '55P03') {
+        return send(reply, 'CONFLICT', 'El registro fue modificado por otra operación. Intente nuevamente.');
+      }
+      if (err.code?.startsWith('22') || err.code === '23514') {
+        return send(reply, 'VALIDATION_ERROR', 'Valor fuera de rango o con formato inválido');
+      }
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 404) return send(reply, 'NOT_FOUND');
+      if (status === 413) return send(reply, 'PAYLOAD_TOO_LARGE');
+      if (status === 415) return send(reply, 'UNSUPPORTED_MEDIA_TYPE');
+      if (status === 429) return send(reply, 'RATE_LIMITED');
+      return send(reply, 'VALIDATION_ERROR', 'Solicitud inválida');
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 'INTERNAL_ERROR');
+  });
+
+  app.setNotFoundHandler((_req, reply) => send(reply, 'NOT_FOUND', 'Ruta no encontrada'));
+}

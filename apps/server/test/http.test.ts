@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestServer } from './helpers';
+
+describe('HTTP conventions', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await build();
+  });
+  afterAll(() => s.close());
+
+  it('malformed JSON, empty body, deep nesting, poisoned keys and wrong types are 400 in the contract shape', async () => {
+    const bodies = [
+      '{bad',
+      '',
+      `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
+      '{"email":1,"password":[]}',
+      '"just a string"',
+      'null',
+    ];
+    for (const raw of bodies) {
+      const r = await s.req('POST', '/api/auth/login', { raw, headers: { 'content-type': 'application/json' } });
+      expect(r.status, raw.slice(0, 40)).toBe(400);
+      expect(r.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+      expect(JSON.stringify(r.body)).not.toMatch(/at .*\.ts|stack|select |insert /i);
+    }
+  });
+
+  it('oversize bodies are 413 and other media types 415', async () => {
+    const big = JSON.stringify({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' });
+    const r = await s.req('POST', '/api/auth/login', { raw: big });
+    expect(r.status).toBe(413);
+    expect(r.body.code).toBe('PAYLOAD_TOO_LARGE');
+    const t = await s.req('POST', '/api/auth/login', { raw: 'email=a', headers: { 'content-type': 'text/plain' } });
+    expect(t.status).toBe(415);
+  });
+
+  it('unknown API routes are 404 JSON; every answer carries a request id and security headers', async () => {
+    const r = await s.req('GET', '/api/nada', { headers: { 'x-request-id': 'abc-123' } });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(r.headers.get('x-request-id')).toBe('abc-123');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(r.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(r.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const r = await s.req('GET', '/api/docs/json');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(r.body.paths)).toContain('/api/auth/login');
+  });
+});
