@@ -1,1 +1,65 @@
-export {};
+import { z } from 'zod';
+import { envelope, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+import { checkEcheqDates, echeqFieldsSchema, echeqSchema, echeqStatusSchema, validationStatusSchema } from './echeqs';
+
+export const custodyStatusSchema = z.enum(['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'], {
+  message: 'Estado inválido',
+});
+export type CustodyStatus = z.infer<typeof custodyStatusSchema>;
+
+export const CUSTODY_STATUS_LABELS: Record<CustodyStatus, string> = {
+  IN_CUSTODY: 'En Custodia',
+  RELEASED: 'Liberado',
+  EXPIRED: 'Expirado',
+  CANCELLED: 'Cancelado',
+};
+
+/** Days after the due date during which a cheque can still be presented; custody expires after them. */
+export const PRESENTATION_DAYS = 30;
+
+export const custodySchema = z.object({
+  id: uuidSchema,
+  status: custodyStatusSchema,
+  custody_date: timestampSchema,
+  release_date: timestampSchema.nullable(),
+  release_reason: z.string().nullable(),
+  notes: z.string().nullable(),
+  presentation_deadline: z.string(),
+  echeq_id: uuidSchema,
+  company_name: z.string().nullable(),
+  echeq: z.object({
+    id: uuidSchema,
+    number: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    issuer: z.string(),
+    beneficiary: z.string(),
+    issue_date: z.string(),
+    due_date: z.string(),
+    status: echeqStatusSchema,
+    validation_status: validationStatusSchema,
+  }),
+  version: z.number().int(),
+});
+export type Custody = z.infer<typeof custodySchema>;
+
+/** New custody: the cheque's fields (the screen's form) plus optional notes. */
+export const createCustodyBodySchema = echeqFieldsSchema
+  .extend({ notes: z.string().trim().max(1000, { message: 'Notas: máximo 1000 caracteres' }).optional() })
+  .superRefine(checkEcheqDates);
+export type CreateCustodyBody = z.input<typeof createCustodyBodySchema>;
+
+export const releaseCustodyBodySchema = z.strictObject({
+  reason: textSchema('Motivo', 500),
+  version: z.number().int().positive().optional(),
+});
+export type ReleaseCustodyBody = z.input<typeof releaseCustodyBodySchema>;
+
+export const listCustodyQuerySchema = pageQuerySchema.extend({
+  status: custodyStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const custodyResponseSchema = envelope(custodySchema);
+export const createCustodyResponseSchema = envelope(z.object({ echeq: echeqSchema, custody: custodySchema }));
+export const custodyPageResponseSchema = envelope(pageSchema(custodySchema));

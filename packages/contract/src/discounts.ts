@@ -1,1 +1,86 @@
-export {};
+import { z } from 'zod';
+import { amountSchema, envelope, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+
+export const discountStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'], {
+  message: 'Estado inválido',
+});
+export type DiscountStatus = z.infer<typeof discountStatusSchema>;
+
+export const DISCOUNT_STATUS_LABELS: Record<DiscountStatus, string> = {
+  PENDING: 'Pendiente',
+  APPROVED: 'Aprobado',
+  REJECTED: 'Rechazado',
+  CANCELLED: 'Cancelado',
+  COMPLETED: 'Completado',
+};
+
+/** The only transitions there are (specification §4, CONTRACT §5). */
+export const DISCOUNT_TRANSITIONS: Record<string, { from: DiscountStatus; to: DiscountStatus }> = {
+  approve: { from: 'PENDING', to: 'APPROVED' },
+  reject: { from: 'PENDING', to: 'REJECTED' },
+  cancel: { from: 'PENDING', to: 'CANCELLED' },
+  complete: { from: 'APPROVED', to: 'COMPLETED' },
+};
+
+/** The fixed reason the screen sends when a bank admin rejects. */
+export const DEFAULT_REJECTION_REASON = 'Rechazado por el administrador';
+
+export const discountSchema = z.object({
+  id: uuidSchema,
+  echeq_id: uuidSchema,
+  echeq: z
+    .object({
+      id: uuidSchema,
+      number: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      due_date: z.string(),
+      issuer: z.string(),
+      beneficiary: z.string(),
+    })
+    .nullable(),
+  requested_amount: z.number(),
+  approved_amount: z.number().nullable(),
+  /** The annual nominal rate applied on approval (a fraction, e.g. 0.45). */
+  rate: z.number().nullable(),
+  /** Calendar days from approval to the cheque's due date used in pricing. */
+  days: z.number().int().nullable(),
+  status: discountStatusSchema,
+  requested_at: timestampSchema,
+  approved_at: timestampSchema.nullable(),
+  rejected_at: timestampSchema.nullable(),
+  cancelled_at: timestampSchema.nullable(),
+  completed_at: timestampSchema.nullable(),
+  notes: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  company_name: z.string().nullable(),
+  version: z.number().int(),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+const notesSchema = z.string().trim().max(1000, { message: 'Notas: máximo 1000 caracteres' });
+
+export const createDiscountBodySchema = z.strictObject({
+  echeq_id: uuidSchema,
+  requested_amount: amountSchema,
+  notes: notesSchema.optional(),
+});
+export type CreateDiscountBody = z.input<typeof createDiscountBodySchema>;
+
+export const updateDiscountBodySchema = z.strictObject({
+  requested_amount: amountSchema.optional(),
+  notes: notesSchema.nullable().optional(),
+  version: z.number().int().positive().optional(),
+});
+
+export const rejectDiscountBodySchema = z.strictObject({
+  rejection_reason: textSchema('Motivo de rechazo', 500),
+});
+
+export const listDiscountsQuerySchema = pageQuerySchema.extend({
+  status: discountStatusSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const discountResponseSchema = envelope(discountSchema);
+export const discountPageResponseSchema = envelope(pageSchema(discountSchema));

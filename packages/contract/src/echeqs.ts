@@ -1,1 +1,122 @@
-export {};
+import { z } from 'zod';
+import {
+  amountSchema,
+  cuitSchema,
+  currencySchema,
+  envelope,
+  isoDateSchema,
+  pageQuerySchema,
+  pageSchema,
+  textSchema,
+  timestampSchema,
+  uuidSchema,
+} from './common';
+
+export const echeqStatusSchema = z.enum(['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'], { message: 'Estado inválido' });
+export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
+/** The list filter also offers INACTIVE: a cheque no longer active that did not expire (CANCELLED or PAID). */
+export const echeqStatusFilterSchema = z.enum(['ACTIVE', 'INACTIVE', 'EXPIRED', 'CANCELLED', 'PAID'], {
+  message: 'Estado inválido',
+});
+export const validationStatusSchema = z.enum(['VALIDATED', 'PENDING', 'REJECTED']);
+export type ValidationStatus = z.infer<typeof validationStatusSchema>;
+
+/** Cheques may be dated at most this many days after their issue date (CONTRACT §5). */
+export const MAX_TERM_DAYS = 360;
+
+export const echeqNumberSchema = z
+  .string({ message: 'Número requerido' })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,29}$/, { message: 'Número: de 1 a 30 letras, dígitos o guiones' })
+  .transform((v) => v.toUpperCase());
+
+export const echeqSchema = z.object({
+  id: uuidSchema,
+  number: z.string(),
+  amount: z.number(),
+  currency: currencySchema,
+  issue_date: z.string(),
+  due_date: z.string(),
+  issuer: z.string(),
+  issuer_cuit: z.string().nullable(),
+  beneficiary: z.string(),
+  beneficiary_cuit: z.string().nullable(),
+  status: echeqStatusSchema,
+  validation_status: validationStatusSchema,
+  validation_message: z.string().nullable(),
+  /** The company client that holds the cheque. */
+  customer_id: uuidSchema,
+  company_name: z.string().nullable(),
+  tenant_id: uuidSchema,
+  /** Status of the cheque's current custody record, if any. */
+  custody_status: z.string().nullable(),
+  version: z.number().int(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Echeq = z.infer<typeof echeqSchema>;
+
+function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** due_date ≥ issue_date and at most MAX_TERM_DAYS after it. */
+export function checkEcheqDates(
+  v: { issue_date?: string | undefined; due_date?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (!v.issue_date || !v.due_date) return;
+  const days = daysBetween(v.issue_date, v.due_date);
+  if (days < 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['due_date'],
+      message: 'La fecha de vencimiento no puede ser anterior a la de emisión',
+    });
+  } else if (days > MAX_TERM_DAYS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['due_date'],
+      message: `La fecha de vencimiento no puede superar ${MAX_TERM_DAYS} días desde la emisión`,
+    });
+  }
+}
+
+export const echeqFieldsSchema = z.strictObject({
+  number: echeqNumberSchema,
+  amount: amountSchema,
+  currency: currencySchema.default('ARS'),
+  issue_date: isoDateSchema,
+  due_date: isoDateSchema,
+  issuer: textSchema('Emisor', 200),
+  issuer_cuit: cuitSchema.nullable().optional(),
+  beneficiary: textSchema('Beneficiario', 200),
+  beneficiary_cuit: cuitSchema.nullable().optional(),
+});
+
+export const createEcheqBodySchema = echeqFieldsSchema
+  .extend({ status: echeqStatusSchema.default('ACTIVE') })
+  .superRefine(checkEcheqDates);
+export type CreateEcheqBody = z.input<typeof createEcheqBodySchema>;
+
+/** Update: any field but the number (sending a different number is a 400); `version` guards lost updates. */
+export const updateEcheqBodySchema = echeqFieldsSchema
+  .partial()
+  .extend({ status: echeqStatusSchema.optional(), version: z.number().int().positive().optional() })
+  .superRefine(checkEcheqDates);
+export type UpdateEcheqBody = z.input<typeof updateEcheqBodySchema>;
+
+export const listEcheqsQuerySchema = pageQuerySchema.extend({
+  status: echeqStatusFilterSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
+  cursor: z.string().max(200).optional(),
+});
+
+export const echeqResponseSchema = envelope(echeqSchema);
+export const echeqPageResponseSchema = envelope(
+  pageSchema(echeqSchema).extend({ nextCursor: z.string().nullable().optional() }),
+);
+export const echeqValidationResponseSchema = envelope(
+  z.object({ echeq: echeqSchema, validation_status: validationStatusSchema, message: z.string().nullable() }),
+);

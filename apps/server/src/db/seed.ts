@@ -2,6 +2,9 @@ import type { Role } from '@echeq/contract';
 import { makeCuit } from '@echeq/contract';
 import { hashPassword } from '../platform/auth/password';
 import type { Db, Queryable } from '../platform/db/db';
+import { seedBook } from './seed-book';
+import { seedClearing } from './seed-clearing';
+import { seedDiscounts } from './seed-discounts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -71,7 +74,7 @@ export type SeedIds = {
  * Capabilities add theirs here; each runs in the seeding transaction.
  */
 export type SeedStep = (tx: Queryable, ids: SeedIds) => Promise<void>;
-const STEPS: SeedStep[] = [];
+const STEPS: SeedStep[] = [seedClearing, seedBook, seedDiscounts];
 
 const SEED_LOCK = 727_002;
 

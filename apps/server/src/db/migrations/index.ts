@@ -1,5 +1,17 @@
 import type { Migration } from '../../platform/db/migrate';
 import m0001 from './0001_foundation.sql?raw';
+import m0002 from './0002_clearing.sql?raw';
+import m0003 from './0003_echeqs_custody.sql?raw';
+import m0004 from './0004_discounts.sql?raw';
+import m0005 from './0005_admin.sql?raw';
+import m0006 from './0006_reports.sql?raw';
 
-/** Every migration, in order. A new file is added here by hand, never edited once committed. */
-export const MIGRATIONS: readonly Migration[] = [{ id: '0001_foundation', sql: m0001 }];
+/** Every migration, in order. A new file is added here by hand, never edited once released. */
+export const MIGRATIONS: readonly Migration[] = [
+  { id: '0001_foundation', sql: m0001 },
+  { id: '0002_clearing', sql: m0002 },
+  { id: '0003_echeqs_custody', sql: m0003 },
+  { id: '0004_discounts', sql: m0004 },
+  { id: '0005_admin', sql: m0005 },
+  { id: '0006_reports', sql: m0006 },
+];

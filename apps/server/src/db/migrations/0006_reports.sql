@@ -1,0 +1,1 @@
+-- Reserved: filled by its capability before the first release.
