@@ -1,0 +1,32 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { ChangePasswordForm } from '../../features/auth/change-password-form';
+import { MfaSection } from '../../features/auth/mfa-section';
+import { ProfileDetails } from '../../features/auth/profile-details';
+import { ProfileForm } from '../../features/auth/profile-form';
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title="Perfil" />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <ProfileDetails user={user} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={3}>
+            <ProfileForm key={user.email} user={user} />
+            <ChangePasswordForm />
+          </Stack>
+        </Grid>
+        <Grid size={12}>
+          <MfaSection user={user} />
+        </Grid>
+      </Grid>
+    </>
+  );
+}

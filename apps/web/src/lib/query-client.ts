@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
+
+const MAX_RETRIES = 2;
+
+/** A client error (4xx) will not change by asking again; network failures, timeouts and 5xx may. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
