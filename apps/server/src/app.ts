@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth';
 import { makeGuard } from './platform/auth/authenticate';
@@ -23,7 +24,7 @@ import type { App } from './platform/http/app-type';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { jsonParser } from './platform/http/json-parser';
 import { newRequestId } from './platform/http/request-id';
-import { dbRateLimiter, type RateLimiter } from './platform/rate-limit';
+import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
 export type BuildOptions = {
   config: Config;
@@ -105,12 +106,21 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const clock = opts.clock ?? systemClock;
+  let limiter = opts.limiter;
+  if (!limiter && config.redisUrl) {
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    limiter = redisRateLimiter(redis);
+  }
   const key = tokenKey(config.jwtSecret);
   const deps: Deps = {
     db,
     config,
     clock,
-    limiter: opts.limiter ?? dbRateLimiter(db),
+    limiter: limiter ?? dbRateLimiter(db),
     tokenKey: key,
     log: app.log,
     guard: makeGuard({ db, clock, tokenKey: key }),
