@@ -11,6 +11,13 @@ const vendorGroups = [
     // Split by which routes use a module, so a component only a later screen uses never loads on sign-in.
     entriesAware: true,
   },
+  // Shared by charts and date pickers: its own chunk, so a picker screen never downloads the charts.
+  {
+    name: 'mui-x',
+    test: /[\\/]node_modules[\\/](@mui[\\/](x-internals|x-license|x-internal-gestures)|@base-ui|reselect|use-sync-external-store)[\\/]/,
+    priority: 35,
+    entriesAware: true,
+  },
   {
     name: 'charts',
     test: /[\\/]node_modules[\\/](@mui[\\/]x-charts|@mui[\\/]x-charts-vendor|d3-[\w-]+|internmap|delaunator|robust-predicates|flatqueue)[\\/]/,

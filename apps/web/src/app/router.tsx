@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { ADMIN_ONLY_MESSAGE, PublicOnly, RequireAuth, RequirePermission } from './guards';
 import { lazyPage } from './lazy-page';
+import { RouteError } from './route-error';
 
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
@@ -44,9 +45,10 @@ function publicPage(Page: ComponentType) {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: publicPage(LoginPage) },
-  { path: '/register', element: publicPage(RegisterPage) },
+  { path: '/login', element: publicPage(LoginPage), errorElement: <RouteError /> },
+  { path: '/register', element: publicPage(RegisterPage), errorElement: <RouteError /> },
   {
+    errorElement: <RouteError />,
     element: (
       <RequireAuth>
         <Suspense fallback={<LoadingState fullPage />}>
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
     ),
     children: PAGES.map(({ path, Page, deniedMessage }) => ({
       path,
+      errorElement: <RouteError />,
       element: (
         <RequirePermission permission={permissionFor(path)} deniedMessage={deniedMessage}>
           <Page />

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -36,20 +37,21 @@ export function DemoAccounts({ onPick }: { onPick: (credentials: { email: string
       </Typography>
       <List dense sx={{ mt: 1 }}>
         {DEMO_ACCOUNTS.map((account) => (
-          <ListItemButton
-            key={account.email}
-            onClick={() => onPick({ email: account.email, password: DEMO_PASSWORD })}
-            sx={{ borderRadius: 1 }}
-          >
-            <ListItemText
-              primary={account.label}
-              secondary={account.email}
-              slotProps={{
-                primary: { sx: { fontWeight: 600 } },
-                secondary: { sx: { overflowWrap: 'anywhere', color: 'text.secondary' } },
-              }}
-            />
-          </ListItemButton>
+          <ListItem key={account.email} disablePadding>
+            <ListItemButton
+              onClick={() => onPick({ email: account.email, password: DEMO_PASSWORD })}
+              sx={{ borderRadius: 1 }}
+            >
+              <ListItemText
+                primary={account.label}
+                secondary={account.email}
+                slotProps={{
+                  primary: { sx: { fontWeight: 600 } },
+                  secondary: { sx: { overflowWrap: 'anywhere', color: 'text.secondary' } },
+                }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -10,6 +10,7 @@ export function MfaSection({ user }: { user: User }) {
   return (
     <Card component="section" aria-labelledby="mfa-title">
       <CardHeader
+        sx={{ '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
         title="Verificación en dos pasos"
         slotProps={{ title: { component: 'h2', variant: 'h6', id: 'mfa-title' } }}
         action={
