@@ -28,7 +28,7 @@ export const theme = createTheme(
       MuiCssBaseline: {
         styleOverrides: {
           body: { fontVariantNumeric: 'lining-nums' },
-          ':focus-visible': { outline: '3px solid #3a64a3', outlineOffset: 2 },
+          'a:focus-visible': { outline: '3px solid #3a64a3', outlineOffset: 2, borderRadius: 2 },
         },
       },
       MuiButton: { defaultProps: { disableElevation: true } },

@@ -48,7 +48,9 @@ export function AccountMenu({
         aria-expanded={anchor ? 'true' : undefined}
         size="small"
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.95rem' }}>{initialsOf(name)}</Avatar>
+        <Avatar aria-hidden sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.95rem' }}>
+          {initialsOf(name)}
+        </Avatar>
       </IconButton>
       <Menu
         id={menuId}
