@@ -15,6 +15,7 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth';
+import { discountRoutes } from './modules/discounts';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
 import { type Clock, systemClock } from './platform/clock';
@@ -37,7 +38,7 @@ export type BuildOptions = {
  * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.
  * Each entry is `(app, deps) => void` declaring its routes under /api.
  */
-const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes];
+const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes, discountRoutes];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;

@@ -67,15 +67,31 @@ export const createDiscountBodySchema = z.strictObject({
 });
 export type CreateDiscountBody = z.input<typeof createDiscountBodySchema>;
 
-export const updateDiscountBodySchema = z.strictObject({
-  requested_amount: amountSchema.optional(),
-  notes: notesSchema.nullable().optional(),
-  version: z.number().int().positive().optional(),
-});
+/** Edit while PENDING, by the requesting company: amount and/or notes; `version` guards lost updates. */
+export const updateDiscountBodySchema = z
+  .strictObject({
+    requested_amount: amountSchema.optional(),
+    notes: notesSchema.nullable().optional(),
+    version: z.number().int().positive().optional(),
+  })
+  .refine((v) => v.requested_amount !== undefined || v.notes !== undefined, {
+    message: 'Indique el monto o las notas a modificar',
+  });
+export type UpdateDiscountBody = z.input<typeof updateDiscountBodySchema>;
+
+/**
+ * approve, cancel and complete carry no body; an empty body, `{}` or `{ version }` (to refuse a stale change)
+ * are all accepted (no body reaches the validator as null).
+ */
+export const transitionDiscountBodySchema = z
+  .strictObject({ version: z.number().int().positive().optional() })
+  .nullish();
 
 export const rejectDiscountBodySchema = z.strictObject({
   rejection_reason: textSchema('Motivo de rechazo', 500),
+  version: z.number().int().positive().optional(),
 });
+export type RejectDiscountBody = z.input<typeof rejectDiscountBodySchema>;
 
 export const listDiscountsQuerySchema = pageQuerySchema.extend({
   status: discountStatusSchema.optional(),
@@ -84,3 +100,4 @@ export const listDiscountsQuerySchema = pageQuerySchema.extend({
 
 export const discountResponseSchema = envelope(discountSchema);
 export const discountPageResponseSchema = envelope(pageSchema(discountSchema));
+export type ListDiscountsQuery = z.input<typeof listDiscountsQuerySchema>;

@@ -1,0 +1,246 @@
+import type { DiscountStatus } from '@echeq/contract';
+import { type Scope, scopeSql } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
+
+/** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
+export type DiscountRow = {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  echeq_id: string;
+  custody_id: string;
+  requested_amount: string;
+  approved_amount: string | null;
+  rate: string | null;
+  days: number | null;
+  status: DiscountStatus;
+  notes: string | null;
+  rejection_reason: string | null;
+  requested_by: string | null;
+  requested_at: Date | string;
+  approved_by: string | null;
+  approved_at: Date | string | null;
+  rejected_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  completed_at: Date | string | null;
+  version: number;
+  company_name: string | null;
+  e_id: string | null;
+  e_number: string | null;
+  e_amount: string | null;
+  e_currency: string | null;
+  e_due_date: string | null;
+  e_issuer: string | null;
+  e_beneficiary: string | null;
+};
+
+const DISCOUNT_SELECT = `
+  select d.*, co.name as company_name,
+         e.id as e_id, e.number as e_number, e.amount as e_amount, e.currency as e_currency,
+         e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary
+  from discounts d
+  left join companies co on co.id = d.company_id
+  left join echeqs e on e.id = d.echeq_id and e.deleted_at is null`;
+
+/** One discount, visible to `scope` (null when missing or foreign: the caller answers 404). */
+export async function findDiscount(db: Queryable, id: string, scope: Scope): Promise<DiscountRow | null> {
+  const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 2);
+  const r = await db.query<DiscountRow>(`${DISCOUNT_SELECT} where d.id = $1 and ${where.sql}`, [id, ...where.params]);
+  return r.rows[0] ?? null;
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. */
+export async function listDiscounts(
+  db: Queryable,
+  scope: Scope,
+  q: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined },
+): Promise<{ rows: DiscountRow[]; total: number }> {
+  const params: unknown[] = [];
+  const conds: string[] = [];
+  const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 1);
+  conds.push(where.sql);
+  params.push(...where.params);
+  if (q.status) {
+    params.push(q.status);
+    conds.push(`d.status = $${params.length}`);
+  }
+  const search = q.search?.trim();
+  if (search) {
+    params.push(`${likeEscape(search.toLowerCase())}%`);
+    const prefix = `$${params.length}`;
+    params.push(`%${likeEscape(search)}%`);
+    const contains = `$${params.length}`;
+    conds.push(
+      `(d.id::text like ${prefix} or d.echeq_id::text like ${prefix} or exists (
+         select 1 from echeqs se where se.id = d.echeq_id and se.number ilike ${contains}))`,
+    );
+  }
+  const whereSql = conds.join(' and ');
+  const count = await db.query<{ total: number }>(`select count(*)::int as total from discounts d where ${whereSql}`, [
+    ...params,
+  ]);
+  params.push(q.limit, (q.page - 1) * q.limit);
+  const r = await db.query<DiscountRow>(
+    `${DISCOUNT_SELECT} where ${whereSql}
+     order by d.requested_at desc, d.id desc
+     limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { rows: r.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export type CustodyLock = {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  echeq_id: string;
+  status: 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
+};
+
+/**
+ * Locks the cheque's open custody row (`for update`). Every operation on a cheque's custody or its discounts takes
+ * this lock first, so a release, an expiry and the discount transitions of one cheque run one after another.
+ */
+export async function lockOpenCustodyForEcheq(tx: Queryable, echeqId: string): Promise<CustodyLock | null> {
+  const r = await tx.query<CustodyLock>(
+    `select id, tenant_id, company_id, echeq_id, status from custody
+     where echeq_id = $1 and status = 'IN_CUSTODY' for update`,
+    [echeqId],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Locks the custody row a discount was requested against, whatever its status now. */
+export async function lockCustodyById(tx: Queryable, custodyId: string): Promise<CustodyLock | null> {
+  const r = await tx.query<CustodyLock>(
+    'select id, tenant_id, company_id, echeq_id, status from custody where id = $1 for update',
+    [custodyId],
+  );
+  return r.rows[0] ?? null;
+}
+
+export type LockedDiscount = {
+  id: string;
+  tenant_id: string;
+  echeq_id: string;
+  custody_id: string;
+  status: DiscountStatus;
+  requested_amount: string;
+  version: number;
+};
+
+/** Locks the discount row (after its custody row) and reads its current state. */
+export async function lockDiscount(tx: Queryable, id: string): Promise<LockedDiscount | null> {
+  const r = await tx.query<LockedDiscount>(
+    `select id, tenant_id, echeq_id, custody_id, status, requested_amount, version
+     from discounts where id = $1 for update`,
+    [id],
+  );
+  return r.rows[0] ?? null;
+}
+
+export type EcheqForDiscount = {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  number: string;
+  amount: string;
+  currency: string;
+  due_date: string;
+  status: string;
+  validation_status: string;
+};
+
+/** The cheque (not deleted); `share` keeps its amount and due date from changing until the caller commits. */
+export async function findEcheq(tx: Queryable, id: string, share = false): Promise<EcheqForDiscount | null> {
+  const r = await tx.query<EcheqForDiscount>(
+    `select id, tenant_id, company_id, number, amount, currency, due_date, status, validation_status
+     from echeqs where id = $1 and deleted_at is null${share ? ' for share' : ''}`,
+    [id],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** The open (PENDING or APPROVED) or completed discount of a cheque, if any. */
+export async function findBlockingDiscount(
+  tx: Queryable,
+  echeqId: string,
+  exceptId?: string,
+): Promise<{ id: string; status: DiscountStatus } | null> {
+  const r = await tx.query<{ id: string; status: DiscountStatus }>(
+    `select id, status from discounts
+     where echeq_id = $1 and status in ('PENDING', 'APPROVED', 'COMPLETED') and id <> coalesce($2::uuid, gen_random_uuid())
+     order by requested_at desc limit 1`,
+    [echeqId, exceptId ?? null],
+  );
+  return r.rows[0] ?? null;
+}
+
+export async function tenantDiscountRate(tx: Queryable, tenantId: string): Promise<string> {
+  const r = await tx.query<{ discount_rate: string }>('select discount_rate from tenants where id = $1', [tenantId]);
+  return r.rows[0]?.discount_rate ?? '0.45';
+}
+
+export async function insertDiscount(
+  tx: Queryable,
+  d: {
+    tenantId: string;
+    companyId: string;
+    echeqId: string;
+    custodyId: string;
+    requestedAmount: string;
+    notes: string | null;
+    requestedBy: string;
+    at: Date;
+  },
+): Promise<string> {
+  const r = await tx.query<{ id: string }>(
+    `insert into discounts (tenant_id, company_id, echeq_id, custody_id, requested_amount, notes, requested_by,
+                            requested_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning id`,
+    [d.tenantId, d.companyId, d.echeqId, d.custodyId, d.requestedAmount, d.notes, d.requestedBy, d.at],
+  );
+  return r.rows[0]!.id;
+}
+
+/**
+ * Moves a discount from `from` to `to` with the given column values; conditional on the status, so a change that
+ * lost a race updates nothing (returns false).
+ */
+export async function updateDiscountState(
+  tx: Queryable,
+  id: string,
+  from: DiscountStatus,
+  to: DiscountStatus,
+  set: Record<string, unknown>,
+  at: Date,
+): Promise<boolean> {
+  const cols = Object.keys(set);
+  const params: unknown[] = [id, from, to, at, ...Object.values(set)];
+  const assignments = cols.map((c, i) => `${c} = $${i + 5}`);
+  const r = await tx.query(
+    `update discounts set status = $3, updated_at = $4, version = version + 1${
+      assignments.length ? `, ${assignments.join(', ')}` : ''
+    } where id = $1 and status = $2`,
+    params,
+  );
+  return r.rowCount === 1;
+}
+
+export async function updateDiscountFields(
+  tx: Queryable,
+  id: string,
+  f: { requestedAmount: string; notes: string | null },
+  at: Date,
+): Promise<boolean> {
+  const r = await tx.query(
+    `update discounts set requested_amount = $2, notes = $3, updated_at = $4, version = version + 1
+     where id = $1 and status = 'PENDING'`,
+    [id, f.requestedAmount, f.notes, at],
+  );
+  return r.rowCount === 1;
+}

@@ -1,0 +1,184 @@
+import {
+  createDiscountBodySchema,
+  discountPageResponseSchema,
+  discountResponseSchema,
+  idParamsSchema,
+  listDiscountsQuerySchema,
+  rejectDiscountBodySchema,
+  transitionDiscountBodySchema,
+  updateDiscountBodySchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import {
+  approveDiscount,
+  cancelDiscount,
+  completeDiscount,
+  getDiscount,
+  listDiscounts,
+  rejectDiscount,
+  requestDiscount,
+  updateDiscount,
+} from './discounts.service';
+
+const tags = ['discounts'];
+
+/** Discount requests against cheques in custody and their lifecycle (specification §4, CONTRACT §5). */
+export function discountRoutes(app: App, deps: Deps) {
+  app.get(
+    '/discounts',
+    {
+      onRequest: deps.guard('discounts:read'),
+      schema: {
+        tags,
+        summary: 'Descuentos visibles para el usuario (paginado; filtros status y search)',
+        querystring: listDiscountsQuerySchema,
+        response: responses(discountPageResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await listDiscounts({ deps, ctx: ctxOf(req), query: req.query }) }),
+  );
+
+  app.get(
+    '/discounts/:id',
+    {
+      onRequest: deps.guard('discounts:read'),
+      schema: {
+        tags,
+        summary: 'Detalle de un descuento',
+        params: idParamsSchema,
+        response: responses(discountResponseSchema, 400, 404, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id }),
+    }),
+  );
+
+  app.post(
+    '/discounts',
+    {
+      onRequest: deps.guard('discounts:request'),
+      schema: {
+        tags,
+        summary: 'Solicitar el descuento de un ECHEQ en custodia',
+        body: createDiscountBodySchema,
+        response: { ...responses(discountResponseSchema, 400, 404, 409, ...AUTHED), 201: discountResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const data = await requestDiscount({ deps, ctx: ctxOf(req), body: req.body });
+      reply.status(201);
+      return { success: true as const, message: 'Solicitud de descuento creada', data };
+    },
+  );
+
+  app.put(
+    '/discounts/:id',
+    {
+      onRequest: deps.guard('discounts:request'),
+      schema: {
+        tags,
+        summary: 'Modificar monto y notas de una solicitud pendiente',
+        params: idParamsSchema,
+        body: updateDiscountBodySchema,
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Descuento actualizado',
+      data: await updateDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id, body: req.body }),
+    }),
+  );
+
+  app.put(
+    '/discounts/:id/approve',
+    {
+      onRequest: deps.guard('discounts:decide'),
+      schema: {
+        tags,
+        summary: 'Aprobar (el banco calcula tasa, días y monto aprobado)',
+        params: idParamsSchema,
+        body: transitionDiscountBodySchema,
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Descuento aprobado',
+      data: await approveDiscount({
+        deps,
+        ctx: ctxOf(req),
+        discountId: req.params.id,
+        version: req.body?.version,
+      }),
+    }),
+  );
+
+  app.put(
+    '/discounts/:id/reject',
+    {
+      onRequest: deps.guard('discounts:decide'),
+      schema: {
+        tags,
+        summary: 'Rechazar con motivo',
+        params: idParamsSchema,
+        body: rejectDiscountBodySchema,
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Descuento rechazado',
+      data: await rejectDiscount({
+        deps,
+        ctx: ctxOf(req),
+        discountId: req.params.id,
+        reason: req.body.rejection_reason,
+        version: req.body.version,
+      }),
+    }),
+  );
+
+  app.put(
+    '/discounts/:id/cancel',
+    {
+      onRequest: deps.guard('discounts:cancel'),
+      schema: {
+        tags,
+        summary: 'Cancelar una solicitud pendiente',
+        params: idParamsSchema,
+        body: transitionDiscountBodySchema,
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Descuento cancelado',
+      data: await cancelDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id, version: req.body?.version }),
+    }),
+  );
+
+  app.put(
+    '/discounts/:id/complete',
+    {
+      onRequest: deps.guard('discounts:decide'),
+      schema: {
+        tags,
+        summary: 'Completar un descuento aprobado (el banco pagó)',
+        params: idParamsSchema,
+        body: transitionDiscountBodySchema,
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Descuento completado',
+      data: await completeDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id, version: req.body?.version }),
+    }),
+  );
+}

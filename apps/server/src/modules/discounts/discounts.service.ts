@@ -1,0 +1,388 @@
+import {
+  centsToDecimal,
+  DISCOUNT_STATUS_LABELS,
+  DISCOUNT_TRANSITIONS,
+  type Discount,
+  type DiscountStatus,
+  type Page,
+  toCents,
+} from '@echeq/contract';
+import { type Ctx, inScope, type Scope, scopeOf } from '../../platform/auth/actor';
+import { buenosAiresDate, daysBetween } from '../../platform/clock';
+import { isDbError, type Queryable } from '../../platform/db/db';
+import type { Deps } from '../../platform/deps';
+import { AppError, conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit';
+import { type ClearingOperation, enqueueClearing } from '../clearing';
+import { discountSnapshot, toDiscountDto } from './discounts.mapper';
+import { priceDiscount } from './discounts.pricing';
+import {
+  type DiscountRow,
+  findBlockingDiscount,
+  findDiscount,
+  findEcheq,
+  insertDiscount,
+  type LockedDiscount,
+  listDiscounts as listDiscountRows,
+  lockCustodyById,
+  lockDiscount,
+  lockOpenCustodyForEcheq,
+  tenantDiscountRate,
+  updateDiscountFields,
+  updateDiscountState,
+} from './discounts.queries';
+
+type Op = { deps: Pick<Deps, 'db' | 'clock'>; ctx: Ctx };
+
+const NOT_FOUND = 'Descuento no encontrado';
+const ECHEQ_NOT_FOUND = 'ECHEQ no encontrado';
+const STALE = 'El descuento fue modificado por otra operación. Actualice la información e intente nuevamente.';
+const OPEN_EXISTS = 'El ECHEQ ya tiene un descuento pendiente o aprobado';
+const ALREADY_DISCOUNTED = 'El ECHEQ ya fue descontado';
+const NOT_IN_CUSTODY = 'El ECHEQ no está en custodia';
+const DUE = 'El ECHEQ ya venció o vence hoy: no puede descontarse';
+
+function amountError(message: string): AppError {
+  return validationError(message, [{ path: 'requested_amount', message }]);
+}
+
+async function reload(tx: Queryable, id: string): Promise<DiscountRow> {
+  const row = await findDiscount(tx, id, { kind: 'all' });
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+/** The discount if the caller may see it; a foreign or missing one is a 404 (never reveal existence). */
+async function visibleDiscount(db: Queryable, scope: Scope, id: string): Promise<DiscountRow> {
+  const row = await findDiscount(db, id, scope);
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+function refuseTransition(current: DiscountStatus, action: keyof typeof DISCOUNT_TRANSITIONS): never {
+  const t = DISCOUNT_TRANSITIONS[action]!;
+  throw invalidTransition(
+    `No se puede ${VERB[action]} un descuento en estado ${DISCOUNT_STATUS_LABELS[current]} ` +
+      `(solo en estado ${DISCOUNT_STATUS_LABELS[t.from]})`,
+  );
+}
+
+const VERB: Record<string, string> = {
+  approve: 'aprobar',
+  reject: 'rechazar',
+  cancel: 'cancelar',
+  complete: 'completar',
+};
+
+function checkVersion(locked: LockedDiscount, version: number | undefined): void {
+  if (version !== undefined && version !== locked.version) throw conflict(STALE);
+}
+
+/**
+ * The unique partial index (one open discount per cheque) backs the check: its violation — the only unique key a
+ * new discount can break — is a 409, not a 500.
+ */
+function mapOpenDiscountViolation(err: unknown): never {
+  if (isDbError(err) && err.code === '23505') throw conflict(OPEN_EXISTS);
+  throw err;
+}
+
+export async function listDiscounts({
+  deps,
+  ctx,
+  query,
+}: Op & {
+  query: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined };
+}): Promise<Page<Discount>> {
+  const { rows, total } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
+  return { data: rows.map(toDiscountDto), page: query.page, limit: query.limit, total };
+}
+
+export async function getDiscount({ deps, ctx, discountId }: Op & { discountId: string }): Promise<Discount> {
+  return toDiscountDto(await visibleDiscount(deps.db, scopeOf(ctx.actor), discountId));
+}
+
+/**
+ * A company asks its bank to discount a cheque it holds in custody: the cheque must be IN_CUSTODY for the caller's
+ * company, not yet due, without another open or completed discount, and the amount within the cheque's.
+ */
+export async function requestDiscount({
+  deps,
+  ctx,
+  body,
+}: Op & { body: { echeq_id: string; requested_amount: number; notes?: string | undefined } }): Promise<Discount> {
+  const scope = scopeOf(ctx.actor);
+  if (scope.kind !== 'company') throw new AppError('FORBIDDEN', 'Solo una empresa puede solicitar descuentos');
+  const requested = toCents(body.requested_amount);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const visible = await findEcheq(tx, body.echeq_id);
+      if (!visible || !inScope(scope, { tenantId: visible.tenant_id, companyId: visible.company_id })) {
+        throw notFound(ECHEQ_NOT_FOUND);
+      }
+      const custody = await lockOpenCustodyForEcheq(tx, body.echeq_id);
+      if (!custody) throw conflict(NOT_IN_CUSTODY);
+      const echeq = await findEcheq(tx, body.echeq_id, true);
+      if (!echeq) throw notFound(ECHEQ_NOT_FOUND);
+      if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
+      if (echeq.validation_status === 'REJECTED') {
+        throw conflict('El ECHEQ fue rechazado por COELSA: no puede descontarse');
+      }
+      const now = deps.clock.now();
+      if (daysBetween(buenosAiresDate(now), echeq.due_date) <= 0) throw conflict(DUE);
+      if (requested > toCents(echeq.amount)) {
+        throw amountError('El monto solicitado no puede superar el monto del ECHEQ');
+      }
+      const blocking = await findBlockingDiscount(tx, echeq.id);
+      if (blocking) throw conflict(blocking.status === 'COMPLETED' ? ALREADY_DISCOUNTED : OPEN_EXISTS);
+      const id = await insertDiscount(tx, {
+        tenantId: custody.tenant_id,
+        companyId: custody.company_id,
+        echeqId: echeq.id,
+        custodyId: custody.id,
+        requestedAmount: centsToDecimal(requested),
+        notes: body.notes ? body.notes : null,
+        requestedBy: ctx.actor.userId,
+        at: now,
+      });
+      const row = await reload(tx, id);
+      await recordAudit(tx, ctx, {
+        action: 'discount.request',
+        entity: 'discount',
+        entityId: id,
+        tenantId: row.tenant_id,
+        after: discountSnapshot(row),
+      });
+      await enqueue(tx, 'DISCOUNT_REQUEST', row);
+      return toDiscountDto(row);
+    });
+  } catch (err) {
+    return mapOpenDiscountViolation(err);
+  }
+}
+
+/**
+ * The common shape of every change to an existing discount: in one transaction, lock the cheque's custody row,
+ * then the discount row, check its state (and version), change it, audit it, tell the clearing house.
+ */
+async function changeDiscount({
+  deps,
+  ctx,
+  discountId,
+  action,
+  apply,
+}: Op & {
+  discountId: string;
+  action: string;
+  /** Checks the locked state and changes it; answers the clearing-house operation to enqueue. */
+  apply: (
+    tx: Queryable,
+    locked: LockedDiscount,
+    before: DiscountRow,
+    custodyStatus: string | null,
+    now: Date,
+  ) => Promise<ClearingOperation>;
+}): Promise<Discount> {
+  const scope = scopeOf(ctx.actor);
+  return deps.db.transaction(async (tx) => {
+    const seen = await visibleDiscount(tx, scope, discountId);
+    const custody = await lockCustodyById(tx, seen.custody_id);
+    const locked = await lockDiscount(tx, discountId);
+    if (!locked) throw notFound(NOT_FOUND);
+    const before = await reload(tx, discountId);
+    const now = deps.clock.now();
+    const operation = await apply(tx, locked, before, custody?.status ?? null, now);
+    const after = await reload(tx, discountId);
+    await recordAudit(tx, ctx, {
+      action,
+      entity: 'discount',
+      entityId: discountId,
+      tenantId: after.tenant_id,
+      before: discountSnapshot(before),
+      after: discountSnapshot(after),
+    });
+    await enqueue(tx, operation, after);
+    return toDiscountDto(after);
+  });
+}
+
+/** A transition from its state to the next (specification §4); any other is a 409 INVALID_TRANSITION. */
+async function transition(
+  tx: Queryable,
+  locked: LockedDiscount,
+  action: keyof typeof DISCOUNT_TRANSITIONS,
+  set: Record<string, unknown>,
+  now: Date,
+  version: number | undefined,
+): Promise<void> {
+  const t = DISCOUNT_TRANSITIONS[action]!;
+  if (locked.status !== t.from) refuseTransition(locked.status, action);
+  checkVersion(locked, version);
+  const done = await updateDiscountState(tx, locked.id, t.from, t.to, set, now);
+  // Unreachable while the row is locked; kept so a lost race can never report success.
+  if (!done) refuseTransition(locked.status, action);
+}
+
+/** The bank admin approves: the tenant's rate prices it for the days left to the due date (Buenos Aires date). */
+export async function approveDiscount({
+  deps,
+  ctx,
+  discountId,
+  version,
+}: Op & { discountId: string; version?: number | undefined }): Promise<Discount> {
+  return changeDiscount({
+    deps,
+    ctx,
+    discountId,
+    action: 'discount.approve',
+    apply: async (tx, locked, _before, custodyStatus, now) => {
+      if (locked.status !== 'PENDING') refuseTransition(locked.status, 'approve');
+      checkVersion(locked, version);
+      if (custodyStatus !== 'IN_CUSTODY') throw conflict(NOT_IN_CUSTODY);
+      const echeq = await findEcheq(tx, locked.echeq_id, true);
+      if (!echeq) throw conflict('El ECHEQ del descuento ya no existe');
+      if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
+      if (toCents(locked.requested_amount) > toCents(echeq.amount)) {
+        throw conflict('El monto solicitado supera el monto actual del ECHEQ');
+      }
+      const rate = await tenantDiscountRate(tx, locked.tenant_id);
+      const priced = priceDiscount({
+        requestedAmount: locked.requested_amount,
+        annualRate: rate,
+        approvalDate: buenosAiresDate(now),
+        dueDate: echeq.due_date,
+      });
+      if (!priced.ok) {
+        throw conflict(priced.reason === 'DUE' ? DUE : 'Con la tasa y el plazo vigentes el monto aprobado sería nulo');
+      }
+      await transition(
+        tx,
+        locked,
+        'approve',
+        {
+          approved_amount: priced.price.approvedAmount,
+          rate: priced.price.rate,
+          days: priced.price.days,
+          approved_by: ctx.actor.userId,
+          approved_at: now,
+        },
+        now,
+        version,
+      );
+      return 'DISCOUNT_APPROVE';
+    },
+  });
+}
+
+export async function rejectDiscount({
+  deps,
+  ctx,
+  discountId,
+  reason,
+  version,
+}: Op & { discountId: string; reason: string; version?: number | undefined }): Promise<Discount> {
+  return changeDiscount({
+    deps,
+    ctx,
+    discountId,
+    action: 'discount.reject',
+    apply: async (tx, locked, _before, _custody, now) => {
+      await transition(
+        tx,
+        locked,
+        'reject',
+        { rejection_reason: reason, rejected_by: ctx.actor.userId, rejected_at: now },
+        now,
+        version,
+      );
+      return 'DISCOUNT_REJECT';
+    },
+  });
+}
+
+/** The requesting company (its writer roles) or its bank's admin withdraws a PENDING request. */
+export async function cancelDiscount({
+  deps,
+  ctx,
+  discountId,
+  version,
+}: Op & { discountId: string; version?: number | undefined }): Promise<Discount> {
+  return changeDiscount({
+    deps,
+    ctx,
+    discountId,
+    action: 'discount.cancel',
+    apply: async (tx, locked, _before, _custody, now) => {
+      await transition(tx, locked, 'cancel', { cancelled_by: ctx.actor.userId, cancelled_at: now }, now, version);
+      return 'DISCOUNT_CANCEL';
+    },
+  });
+}
+
+/** The bank paid the approved amount out: APPROVED → COMPLETED. */
+export async function completeDiscount({
+  deps,
+  ctx,
+  discountId,
+  version,
+}: Op & { discountId: string; version?: number | undefined }): Promise<Discount> {
+  return changeDiscount({
+    deps,
+    ctx,
+    discountId,
+    action: 'discount.complete',
+    apply: async (tx, locked, _before, _custody, now) => {
+      await transition(tx, locked, 'complete', { completed_by: ctx.actor.userId, completed_at: now }, now, version);
+      return 'DISCOUNT_COMPLETE';
+    },
+  });
+}
+
+/** The requesting company edits the amount and notes of a PENDING request. */
+export async function updateDiscount({
+  deps,
+  ctx,
+  discountId,
+  body,
+}: Op & {
+  discountId: string;
+  body: { requested_amount?: number | undefined; notes?: string | null | undefined; version?: number | undefined };
+}): Promise<Discount> {
+  return changeDiscount({
+    deps,
+    ctx,
+    discountId,
+    action: 'discount.update',
+    apply: async (tx, locked, before, _custody, now) => {
+      if (locked.status !== 'PENDING') {
+        throw conflict(
+          `Solo se puede modificar un descuento pendiente (estado actual: ${DISCOUNT_STATUS_LABELS[locked.status]})`,
+        );
+      }
+      checkVersion(locked, body.version);
+      let amount = locked.requested_amount;
+      if (body.requested_amount !== undefined) {
+        const requested = toCents(body.requested_amount);
+        const echeq = await findEcheq(tx, locked.echeq_id, true);
+        if (echeq && requested > toCents(echeq.amount)) {
+          throw amountError('El monto solicitado no puede superar el monto del ECHEQ');
+        }
+        amount = centsToDecimal(requested);
+      }
+      const notes = body.notes === undefined ? before.notes : body.notes ? body.notes : null;
+      const done = await updateDiscountFields(tx, locked.id, { requestedAmount: amount, notes }, now);
+      if (!done) throw conflict(STALE);
+      return 'DISCOUNT_UPDATE';
+    },
+  });
+}
+
+async function enqueue(tx: Queryable, operation: ClearingOperation, row: DiscountRow): Promise<void> {
+  await enqueueClearing(tx, {
+    tenantId: row.tenant_id,
+    operation,
+    entity: 'discount',
+    entityId: row.id,
+    payload: { discount_id: row.id, ...discountSnapshot(row) },
+  });
+}
