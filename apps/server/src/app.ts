@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth';
 import { discountRoutes } from './modules/discounts';
+import { metricsRoute, reportsRoutes } from './modules/reports';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
 import { type Clock, systemClock } from './platform/clock';
@@ -24,6 +25,7 @@ import type { Deps } from './platform/deps';
 import type { App } from './platform/http/app-type';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { jsonParser } from './platform/http/json-parser';
+import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
 import { newRequestId } from './platform/http/request-id';
 import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
@@ -38,7 +40,7 @@ export type BuildOptions = {
  * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.
  * Each entry is `(app, deps) => void` declaring its routes under /api.
  */
-const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes, discountRoutes];
+const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes, discountRoutes, reportsRoutes];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
@@ -124,8 +126,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limiter: limiter ?? dbRateLimiter(db),
     tokenKey: key,
     log: app.log,
+    metrics: createMetricsRecorder({ db, clock, onError: (err) => app.log.warn({ err }, 'metrics flush') }),
     guard: makeGuard({ db, clock, tokenKey: key }),
   };
+
+  installRequestTiming(app, deps.metrics, { flush: config.jobs });
+  metricsRoute(app, deps);
 
   await app.register(
     async (api) => {

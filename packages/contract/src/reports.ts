@@ -1,1 +1,156 @@
-export {};
+import { z } from 'zod';
+import { envelope, isoDateSchema, timestampSchema } from './common';
+import { type CustodyStatus, custodyStatusSchema } from './custody';
+import { type DiscountStatus, discountStatusSchema } from './discounts';
+
+/**
+ * Reports (specification: custody report, discount report, performance analytics) and their exports.
+ * Amounts are ARS: `totalAmount`, per-status `amount` and the series' `amount` add up the cheques in pesos; the
+ * counts include every currency, and what is in another currency is reported apart in `otherCurrencies`
+ * (docs/decisions: reports' currency and access).
+ */
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both optional, inclusive, Buenos Aires calendar days. */
+export const reportRangeQuerySchema = z
+  .strictObject({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'La fecha "desde" no puede ser posterior a la fecha "hasta"',
+    path: ['from'],
+  });
+export type ReportRange = { from?: string; to?: string };
+
+/** One calendar month (Buenos Aires) of volume: records created that month (custody_date / requested_at). */
+export const monthPointSchema = z.object({
+  /** 'YYYY-MM' */
+  month: z.string(),
+  count: z.number().int(),
+  /** ARS */
+  amount: z.number(),
+});
+export type MonthPoint = z.infer<typeof monthPointSchema>;
+
+export const currencyTotalSchema = z.object({ currency: z.string(), count: z.number().int(), amount: z.number() });
+export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
+
+const rangeEcho = {
+  from: isoDateSchema.nullable(),
+  to: isoDateSchema.nullable(),
+  generatedAt: timestampSchema,
+};
+
+export const custodyReportSchema = z.object({
+  /** Custody records IN_CUSTODY in scope (CONTRACT §6). */
+  total: z.number().int(),
+  /** Sum of the ARS amounts of the records IN_CUSTODY in scope. */
+  totalAmount: z.number(),
+  /** Every custody status, zeros included, in the order of the status enum. */
+  statusCounts: z.array(z.object({ status: custodyStatusSchema, count: z.number().int(), amount: z.number() })),
+  /** Records IN_CUSTODY in currencies other than ARS (counted in `total`, not in `totalAmount`). */
+  otherCurrencies: z.array(currencyTotalSchema),
+  /** Custody deposits per month, every month of the window (zeros included). */
+  series: z.array(monthPointSchema),
+  ...rangeEcho,
+});
+export type CustodyReport = z.infer<typeof custodyReportSchema>;
+
+export const discountReportSchema = z.object({
+  /** Every discount in scope (CONTRACT §6). */
+  total: z.number().int(),
+  /** Sum of their requested ARS amounts. */
+  totalAmount: z.number(),
+  /** Sum of the approved ARS amounts (APPROVED and COMPLETED). */
+  approvedAmount: z.number(),
+  /** Every discount status, zeros included; `amount` is the requested ARS amount. */
+  statusCounts: z.array(z.object({ status: discountStatusSchema, count: z.number().int(), amount: z.number() })),
+  otherCurrencies: z.array(currencyTotalSchema),
+  /** Discount requests per month (requested ARS amount). */
+  series: z.array(monthPointSchema),
+  ...rangeEcho,
+});
+export type DiscountReport = z.infer<typeof discountReportSchema>;
+
+export const performanceReportSchema = z.object({
+  /** Mean duration of the API requests in the window, ms. */
+  responseTime: z.number(),
+  /** % (0–100) of API requests not answered with a 5xx and of clearing-house probes that succeeded. */
+  availability: z.number(),
+  /** % (0–100) of API requests answered with a 5xx. */
+  errorRate: z.number(),
+  /** Estimated median and 95th percentile of the request durations, ms. */
+  p50: z.number(),
+  p95: z.number(),
+  requests: z.number().int(),
+  serverErrors: z.number().int(),
+  probes: z.number().int(),
+  probeFailures: z.number().int(),
+  windowHours: z.number().int(),
+  /** Start of the window (ISO). */
+  since: timestampSchema,
+  generatedAt: timestampSchema,
+  /** Per area of the API (first path segment), busiest first. */
+  routes: z.array(
+    z.object({
+      group: z.string(),
+      requests: z.number().int(),
+      serverErrors: z.number().int(),
+      responseTime: z.number(),
+    }),
+  ),
+  /** Per hour of the window that had traffic (ISO hour start). */
+  hourly: z.array(
+    z.object({
+      hour: timestampSchema,
+      requests: z.number().int(),
+      serverErrors: z.number().int(),
+      responseTime: z.number(),
+    }),
+  ),
+});
+export type PerformanceReport = z.infer<typeof performanceReportSchema>;
+
+export const custodyReportResponseSchema = envelope(custodyReportSchema);
+export const discountReportResponseSchema = envelope(discountReportSchema);
+export const performanceReportResponseSchema = envelope(performanceReportSchema);
+
+export const REPORT_KINDS = ['custody', 'discounts', 'performance'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Status labels of the report tables and the dashboard (plural, as the screens read). */
+export const CUSTODY_REPORT_LABELS: Record<CustodyStatus, string> = {
+  IN_CUSTODY: 'En Custodia',
+  RELEASED: 'Liberados',
+  EXPIRED: 'Expirados',
+  CANCELLED: 'Cancelados',
+};
+export const DISCOUNT_REPORT_LABELS: Record<DiscountStatus, string> = {
+  PENDING: 'Pendientes',
+  APPROVED: 'Aprobados',
+  REJECTED: 'Rechazados',
+  CANCELLED: 'Cancelados',
+  COMPLETED: 'Completados',
+};
+
+/** Share of `count` in `total` as a whole-number percentage, rounded half up; 0 when total is 0. */
+export function percentOf(count: number, total: number): number {
+  if (!(total > 0) || !(count > 0)) return 0;
+  // Integer arithmetic: round(count × 100 / total) without binary-float drift at .5.
+  return Math.floor((count * 200 + total) / (2 * total));
+}
+
+/** 'YYYY-MM' of every month from `from` to `to` inclusive (both 'YYYY-MM'). */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}

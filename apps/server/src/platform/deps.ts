@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Db } from './db/db';
+import type { MetricsRecorder } from './metrics';
 import type { RateLimiter } from './rate-limit';
 
 /** What every module is given when it is registered (app.ts builds it once). */
@@ -13,6 +14,8 @@ export type Deps = {
   limiter: RateLimiter;
   tokenKey: Uint8Array;
   log: FastifyBaseLogger;
+  /** Request timings and clearing-house probes (performance report, /metrics). */
+  metrics: MetricsRecorder;
   /** onRequest hooks: authenticate, then require the permission if one is named. */
   guard(permission?: Permission): onRequestHookHandler[];
 };

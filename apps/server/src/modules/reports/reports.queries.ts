@@ -1,0 +1,158 @@
+import type { Scope } from '../../platform/auth/actor';
+import { scopeSql } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
+
+/** One aggregate cell: status × currency × month, with count and amounts as exact strings. */
+export type CounterRow = {
+  status: string;
+  currency: string;
+  month: string;
+  count: string;
+  amount: string;
+  approved_amount?: string;
+};
+
+/** Buenos Aires midnight of an ISO date, as SQL over a parameter. */
+const BA_DAY_START = (p: string) => `(${p}::date)::timestamp at time zone 'America/Argentina/Buenos_Aires'`;
+
+function rangeSql(column: string, range: { from?: string; to?: string }, next: number) {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (range.from) {
+    params.push(range.from);
+    parts.push(`${column} >= ${BA_DAY_START(`$${next + params.length - 1}`)}`);
+  }
+  if (range.to) {
+    params.push(range.to);
+    parts.push(`${column} < ${BA_DAY_START(`$${next + params.length - 1}`)} + interval '1 day'`);
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+}
+
+/** Custody per status, currency and month from the trigger-maintained counters (no date range). */
+export async function custodyCounters(db: Queryable, scope: Scope): Promise<CounterRow[]> {
+  const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const r = await db.query<CounterRow>(
+    `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count, sum(amount)::text as amount
+     from report_custody_counters where ${s.sql}
+     group by status, currency, month`,
+    s.params,
+  );
+  return r.rows;
+}
+
+/** The same cells computed from the custody records deposited within the range (indexed on custody_date). */
+export async function custodyInRange(
+  db: Queryable,
+  scope: Scope,
+  range: { from?: string; to?: string },
+): Promise<CounterRow[]> {
+  const s = scopeSql(scope, { tenant: 'c.tenant_id', company: 'c.company_id' }, 1);
+  const d = rangeSql('c.custody_date', range, 1 + s.params.length);
+  const r = await db.query<CounterRow>(
+    `select c.status, e.currency, to_char(report_month(c.custody_date), 'YYYY-MM') as month,
+            count(*)::text as count, coalesce(sum(e.amount), 0)::text as amount
+     from custody c join echeqs e on e.id = c.echeq_id
+     where ${s.sql} and ${d.sql}
+     group by 1, 2, 3`,
+    [...s.params, ...d.params],
+  );
+  return r.rows;
+}
+
+export async function discountCounters(db: Queryable, scope: Scope): Promise<CounterRow[]> {
+  const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const r = await db.query<CounterRow>(
+    `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count,
+            sum(requested_amount)::text as amount, sum(approved_amount)::text as approved_amount
+     from report_discount_counters where ${s.sql}
+     group by status, currency, month`,
+    s.params,
+  );
+  return r.rows;
+}
+
+export async function discountsInRange(
+  db: Queryable,
+  scope: Scope,
+  range: { from?: string; to?: string },
+): Promise<CounterRow[]> {
+  const s = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 1);
+  const dr = rangeSql('d.requested_at', range, 1 + s.params.length);
+  const r = await db.query<CounterRow>(
+    `select d.status, e.currency, to_char(report_month(d.requested_at), 'YYYY-MM') as month,
+            count(*)::text as count, coalesce(sum(d.requested_amount), 0)::text as amount,
+            coalesce(sum(d.approved_amount), 0)::text as approved_amount
+     from discounts d join echeqs e on e.id = d.echeq_id
+     where ${s.sql} and ${dr.sql}
+     group by 1, 2, 3`,
+    [...s.params, ...dr.params],
+  );
+  return r.rows;
+}
+
+/** Who the figures are about, for the exports' header: 'Todas las entidades', the bank, or the company. */
+export async function scopeName(db: Queryable, scope: Scope): Promise<string> {
+  if (scope.kind === 'all') return 'Todas las entidades';
+  if (scope.kind === 'tenant') {
+    const r = await db.query<{ nombre: string }>('select nombre from tenants where id = $1', [scope.tenantId]);
+    return r.rows[0]?.nombre ?? '';
+  }
+  const r = await db.query<{ name: string; nombre: string }>(
+    'select c.name, t.nombre from companies c join tenants t on t.id = c.tenant_id where c.id = $1',
+    [scope.companyId],
+  );
+  const row = r.rows[0];
+  return row ? `${row.name} (${row.nombre})` : '';
+}
+
+export type MetricsTotalsRow = {
+  kind: 'http' | 'probe';
+  route_group: string;
+  count: string;
+  error_count: string;
+  sum_ms: number | string;
+  max_ms: number | string;
+};
+
+/** Request and probe aggregates of every process since `since`, per kind and group. */
+export async function metricsTotals(db: Queryable, since: Date): Promise<MetricsTotalsRow[]> {
+  const r = await db.query<MetricsTotalsRow>(
+    `select kind, route_group, sum(count)::text as count, sum(error_count)::text as error_count, sum(sum_ms) as sum_ms,
+            max(max_ms) as max_ms
+     from metrics_minute where minute >= $1 group by kind, route_group`,
+    [since],
+  );
+  return r.rows;
+}
+
+/** The request latency histogram since `since` (bucket index from 1). */
+export async function metricsBuckets(db: Queryable, since: Date): Promise<{ i: string; n: string }[]> {
+  const r = await db.query<{ i: string; n: string }>(
+    `select u.i::text as i, sum(u.b)::text as n
+     from metrics_minute m, unnest(m.buckets) with ordinality as u(b, i)
+     where m.minute >= $1 and m.kind = 'http'
+     group by u.i`,
+    [since],
+  );
+  return r.rows;
+}
+
+export async function metricsHourly(
+  db: Queryable,
+  since: Date,
+): Promise<{ hour: string; count: string; error_count: string; sum_ms: number | string }[]> {
+  const r = await db.query<{ hour: string; count: string; error_count: string; sum_ms: number | string }>(
+    `select to_char(date_trunc('hour', minute at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"') as hour,
+            sum(count)::text as count, sum(error_count)::text as error_count, sum(sum_ms) as sum_ms
+     from metrics_minute where minute >= $1 and kind = 'http' group by 1`,
+    [since],
+  );
+  return r.rows;
+}
+
+/** Operations waiting for the clearing house (the outbox's backlog). */
+export async function outboxPending(db: Queryable): Promise<number> {
+  const r = await db.query<{ n: number }>(`select count(*)::int as n from clearing_outbox where status = 'PENDING'`);
+  return r.rows[0]?.n ?? 0;
+}

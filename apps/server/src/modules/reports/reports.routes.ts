@@ -1,0 +1,133 @@
+import {
+  can,
+  custodyReportResponseSchema,
+  discountReportResponseSchema,
+  type Permission,
+  performanceReportResponseSchema,
+  type ReportKind,
+  type ReportRange,
+  reportRangeQuerySchema,
+} from '@echeq/contract';
+import type { onRequestHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { Ctx } from '../../platform/auth/actor';
+import { scopeOf } from '../../platform/auth/actor';
+import { ctxOf } from '../../platform/auth/authenticate';
+import { buenosAiresDate } from '../../platform/clock';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { exportFilename, type ReportForExport, toCsv, toXlsx } from './reports.export';
+import { scopeName } from './reports.queries';
+import {
+  custodyReportFor,
+  discountReportFor,
+  getCustodyReport,
+  getDiscountReport,
+  getPerformanceReport,
+} from './reports.service';
+
+/** Authenticated, then at least one of the permissions (docs/decisions: reports' currency and access). */
+function anyOf(deps: Deps, permissions: Permission[]): onRequestHookHandler[] {
+  return [
+    ...deps.guard(),
+    async (req) => {
+      if (!req.actor || !permissions.some((p) => can(req.actor!.role, p))) throw new AppError('FORBIDDEN');
+    },
+  ];
+}
+
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+const fileResponse = (format: 'csv' | 'xlsx') =>
+  responses(z.string().describe(format === 'csv' ? 'CSV (UTF-8 con BOM, separador ;)' : 'Libro XLSX'), 400, ...AUTHED);
+
+async function buildExport(deps: Deps, ctx: Ctx, kind: ReportKind, range: ReportRange): Promise<ReportForExport> {
+  const scope = scopeOf(ctx.actor);
+  if (kind === 'custody') return { kind, report: await custodyReportFor(deps, scope, range) };
+  if (kind === 'discounts') return { kind, report: await discountReportFor(deps, scope, range) };
+  return { kind, report: await getPerformanceReport({ deps }) };
+}
+
+export function reportsRoutes(app: App, deps: Deps) {
+  app.get(
+    '/reports/custody',
+    {
+      onRequest: anyOf(deps, ['reports:read', 'custody:read']),
+      schema: {
+        tags: ['reports'],
+        summary: 'Reporte de custodia (alcance del usuario)',
+        querystring: reportRangeQuerySchema,
+        response: responses(custodyReportResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getCustodyReport({ deps, ctx: ctxOf(req), range: req.query }),
+    }),
+  );
+
+  app.get(
+    '/reports/discounts',
+    {
+      onRequest: anyOf(deps, ['reports:read', 'discounts:read']),
+      schema: {
+        tags: ['reports'],
+        summary: 'Reporte de descuentos (alcance del usuario)',
+        querystring: reportRangeQuerySchema,
+        response: responses(discountReportResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getDiscountReport({ deps, ctx: ctxOf(req), range: req.query }),
+    }),
+  );
+
+  app.get(
+    '/reports/performance',
+    {
+      onRequest: deps.guard(),
+      schema: {
+        tags: ['reports'],
+        summary: 'Rendimiento medido de la plataforma en las últimas 24 horas',
+        querystring: z.strictObject({}),
+        response: responses(performanceReportResponseSchema, ...AUTHED),
+      },
+    },
+    async () => ({ success: true as const, data: await getPerformanceReport({ deps }) }),
+  );
+
+  for (const kind of ['custody', 'discounts', 'performance'] as const) {
+    for (const format of ['csv', 'xlsx'] as const) {
+      app.get(
+        `/reports/${kind}.${format}`,
+        {
+          onRequest: deps.guard('reports:read'),
+          schema: {
+            tags: ['reports'],
+            summary: `Exportación ${format.toUpperCase()} del reporte`,
+            querystring: kind === 'performance' ? z.strictObject({}) : reportRangeQuerySchema,
+            response: fileResponse(format),
+          },
+        },
+        async (req, reply) => {
+          const ctx = ctxOf(req);
+          const range = (req.query ?? {}) as ReportRange;
+          const data = await buildExport(deps, ctx, kind, range);
+          const scope = await scopeName(deps.db, scopeOf(ctx.actor));
+          const body = format === 'csv' ? toCsv(data, scope) : await toXlsx(data, scope);
+          const filename = exportFilename(kind, format, range, buenosAiresDate(deps.clock.now()));
+          return reply
+            .header('content-type', CONTENT_TYPES[format])
+            .header('content-disposition', `attachment; filename="${filename}"`)
+            .send(body);
+        },
+      );
+    }
+  }
+}

@@ -1,0 +1,313 @@
+/**
+ * Request timing recorder. Every API request's duration and outcome (and every clearing-house health probe) is
+ * added to an in-memory per-minute aggregate; a flush every ~10 s adds it to `metrics_minute` with an upsert that
+ * adds, so several server processes sharing one database sum up. What has not been flushed yet stays readable
+ * (`unflushed`) so the performance report of a fresh process already shows real numbers.
+ * It also keeps this process's cumulative histograms for the Prometheus text at /metrics.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
+import type { Db } from './db/db';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's request timing recorder (tests flush it by hand). */
+    metrics: MetricsRecorder;
+  }
+}
+
+/** Upper bounds (ms) of the latency buckets; one more bucket holds everything slower. */
+export const BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+
+export type MetricKind = 'http' | 'probe';
+
+/** One minute of one group: how many, how many failed (5xx / failed probe), total and max time, bucket counts. */
+export type Aggregate = {
+  minute: string;
+  kind: MetricKind;
+  group: string;
+  count: number;
+  errors: number;
+  sumMs: number;
+  maxMs: number;
+  buckets: number[];
+};
+
+type Cumulative = { count: number; errors: number; sumMs: number; buckets: number[] };
+
+export type MetricsRecorder = {
+  recordRequest(group: string, ms: number, status: number): void;
+  /** A clearing-house health probe (or any dependency probe): `target` names what was probed. */
+  recordProbe(target: string, ms: number, ok: boolean): void;
+  /** Writes what accumulated since the last flush; on failure it is kept for the next one. */
+  flush(): Promise<void>;
+  /** In-memory aggregates (not yet in the database) of minutes at or after `since`. */
+  unflushed(since: Date): Aggregate[];
+  /** This process's totals since it started, per kind and group (Prometheus counters). */
+  cumulative(): { kind: MetricKind; group: string; count: number; errors: number; sumMs: number; buckets: number[] }[];
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+};
+
+export function bucketIndex(ms: number): number {
+  for (let i = 0; i < BUCKETS_MS.length; i++) if (ms <= BUCKETS_MS[i]!) return i;
+  return BUCKETS_MS.length;
+}
+
+const emptyBuckets = () => new Array<number>(BUCKETS_MS.length + 1).fill(0);
+
+function minuteOf(d: Date): string {
+  const t = new Date(d.getTime());
+  t.setUTCSeconds(0, 0);
+  return t.toISOString();
+}
+
+/** Keep a week of minutes; older rows are removed by the flush once an hour. */
+const RETENTION_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+const UPSERT = `
+insert into metrics_minute as m (minute, kind, route_group, count, error_count, sum_ms, max_ms, buckets)
+select x.minute, x.kind, x.route_group, x.count, x.error_count, x.sum_ms, x.max_ms, x.buckets
+from jsonb_to_recordset($1::jsonb) as x(minute timestamptz, kind text, route_group text, count bigint,
+  error_count bigint, sum_ms double precision, max_ms double precision, buckets bigint[])
+order by x.minute, x.kind, x.route_group
+on conflict (minute, kind, route_group) do update set
+  count = m.count + excluded.count,
+  error_count = m.error_count + excluded.error_count,
+  sum_ms = m.sum_ms + excluded.sum_ms,
+  max_ms = greatest(m.max_ms, excluded.max_ms),
+  buckets = (select coalesce(array_agg(coalesce(u.a, 0) + coalesce(u.b, 0) order by u.i), '{}')
+             from unnest(m.buckets, excluded.buckets) with ordinality as u(a, b, i))`;
+
+export function createMetricsRecorder(opts: {
+  db: Pick<Db, 'query'>;
+  clock: Clock;
+  onError?: (err: unknown) => void;
+}): MetricsRecorder {
+  let pending = new Map<string, Aggregate>();
+  let flushing = new Map<string, Aggregate>();
+  const totals = new Map<string, Cumulative & { kind: MetricKind; group: string }>();
+  let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> | null = null;
+  let lastPrune = 0;
+
+  function add(kind: MetricKind, group: string, ms: number, failed: boolean) {
+    const safeMs = Number.isFinite(ms) && ms >= 0 ? ms : 0;
+    const minute = minuteOf(opts.clock.now());
+    const key = `${minute}|${kind}|${group}`;
+    let agg = pending.get(key);
+    if (!agg) {
+      agg = { minute, kind, group, count: 0, errors: 0, sumMs: 0, maxMs: 0, buckets: emptyBuckets() };
+      pending.set(key, agg);
+    }
+    const b = bucketIndex(safeMs);
+    agg.count++;
+    if (failed) agg.errors++;
+    agg.sumMs += safeMs;
+    agg.maxMs = Math.max(agg.maxMs, safeMs);
+    agg.buckets[b]!++;
+
+    const tkey = `${kind}|${group}`;
+    let tot = totals.get(tkey);
+    if (!tot) {
+      tot = { kind, group, count: 0, errors: 0, sumMs: 0, buckets: emptyBuckets() };
+      totals.set(tkey, tot);
+    }
+    tot.count++;
+    if (failed) tot.errors++;
+    tot.sumMs += safeMs;
+    tot.buckets[b]!++;
+  }
+
+  function merge(into: Map<string, Aggregate>, from: Map<string, Aggregate>) {
+    for (const [key, a] of from) {
+      const b = into.get(key);
+      if (!b) {
+        into.set(key, a);
+        continue;
+      }
+      b.count += a.count;
+      b.errors += a.errors;
+      b.sumMs += a.sumMs;
+      b.maxMs = Math.max(b.maxMs, a.maxMs);
+      a.buckets.forEach((n, i) => {
+        b.buckets[i] = (b.buckets[i] ?? 0) + n;
+      });
+    }
+  }
+
+  async function doFlush() {
+    if (pending.size === 0 && Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    flushing = pending;
+    pending = new Map();
+    try {
+      if (flushing.size > 0) {
+        const rows = [...flushing.values()].map((a) => ({
+          minute: a.minute,
+          kind: a.kind,
+          route_group: a.group,
+          count: a.count,
+          error_count: a.errors,
+          sum_ms: a.sumMs,
+          max_ms: a.maxMs,
+          buckets: a.buckets,
+        }));
+        await opts.db.query(UPSERT, [JSON.stringify(rows)]);
+      }
+      flushing = new Map();
+      if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await opts.db.query('delete from metrics_minute where minute < $1', [
+          new Date(opts.clock.now().getTime() - RETENTION_MS),
+        ]);
+      }
+    } catch (err) {
+      // Keep the figures for the next flush rather than losing them.
+      merge(pending, flushing);
+      flushing = new Map();
+      opts.onError?.(err);
+    }
+  }
+
+  const recorder: MetricsRecorder = {
+    recordRequest(group, ms, status) {
+      add('http', group, ms, status >= 500);
+    },
+    recordProbe(target, ms, ok) {
+      add('probe', target, ms, !ok);
+    },
+    flush() {
+      // One flush at a time; a caller arriving during one waits for it and then flushes what came after.
+      const run = (inFlight ?? Promise.resolve()).then(doFlush);
+      const tracked = run.finally(() => {
+        if (inFlight === tracked) inFlight = null;
+      });
+      inFlight = tracked;
+      return tracked;
+    },
+    unflushed(since) {
+      const from = minuteOf(since);
+      const out: Aggregate[] = [];
+      for (const map of [flushing, pending]) {
+        for (const a of map.values()) if (a.minute >= from) out.push({ ...a, buckets: [...a.buckets] });
+      }
+      return out;
+    },
+    cumulative() {
+      return [...totals.values()].map((t) => ({ ...t, buckets: [...t.buckets] }));
+    },
+    start(intervalMs = 10_000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        void recorder.flush();
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await recorder.flush();
+    },
+  };
+  return recorder;
+}
+
+/** `/api/echeqs/:id` → 'echeqs'; unmatched routes → 'unmatched'. */
+export function routeGroupOf(routeUrl: string | undefined): string {
+  if (!routeUrl) return 'unmatched';
+  const seg = routeUrl.replace(/^\/api\/?/, '').split('/')[0] ?? '';
+  return seg.replace(/\..*$/, '') || 'root';
+}
+
+/**
+ * Times every /api request (except the API documentation) and, when `flush` is set, writes the aggregates every
+ * ~10 s while the app runs and once more when it closes.
+ */
+export function installRequestTiming(app: FastifyInstance, recorder: MetricsRecorder, opts: { flush: boolean }) {
+  app.decorate('metrics', recorder);
+  app.addHook('onResponse', async (req, reply) => {
+    const url = req.url;
+    if (!url.startsWith('/api/') && url !== '/api') return;
+    if (url.startsWith('/api/docs')) return;
+    recorder.recordRequest(routeGroupOf(req.routeOptions.url), reply.elapsedTime, reply.statusCode);
+  });
+  if (opts.flush) {
+    app.addHook('onReady', async () => recorder.start());
+    app.addHook('onClose', async () => recorder.stop());
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prometheus text exposition format (version 0.0.4).
+
+export type PromSample = { labels?: Record<string, string>; value: number; suffix?: string };
+export type PromFamily = {
+  name: string;
+  help: string;
+  type: 'counter' | 'gauge' | 'histogram';
+  samples: PromSample[];
+};
+
+const escapeLabel = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
+
+function formatValue(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Number.POSITIVE_INFINITY) return '+Inf';
+  if (v === Number.NEGATIVE_INFINITY) return '-Inf';
+  return String(v);
+}
+
+export function renderPrometheus(families: PromFamily[]): string {
+  const lines: string[] = [];
+  for (const f of families) {
+    lines.push(`# HELP ${f.name} ${f.help.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}`);
+    lines.push(`# TYPE ${f.name} ${f.type}`);
+    for (const s of f.samples) {
+      const labels = s.labels ? Object.entries(s.labels) : [];
+      const l = labels.length ? `{${labels.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}` : '';
+      lines.push(`${f.name}${s.suffix ?? ''}${l} ${formatValue(s.value)}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** This process's request histogram and request/error counters as Prometheus families. */
+export function requestFamilies(recorder: MetricsRecorder): PromFamily[] {
+  const http = recorder.cumulative().filter((c) => c.kind === 'http');
+  const probes = recorder.cumulative().filter((c) => c.kind === 'probe');
+  const hist: PromSample[] = [];
+  for (const c of http.sort((a, b) => a.group.localeCompare(b.group))) {
+    let acc = 0;
+    c.buckets.forEach((n, i) => {
+      acc += n;
+      const le = i < BUCKETS_MS.length ? String(BUCKETS_MS[i]! / 1000) : '+Inf';
+      hist.push({ suffix: '_bucket', labels: { route_group: c.group, le }, value: acc });
+    });
+    hist.push({ suffix: '_sum', labels: { route_group: c.group }, value: c.sumMs / 1000 });
+    hist.push({ suffix: '_count', labels: { route_group: c.group }, value: c.count });
+  }
+  return [
+    {
+      name: 'echeq_http_request_duration_seconds',
+      help: 'Duration of API requests by route group.',
+      type: 'histogram',
+      samples: hist,
+    },
+    {
+      name: 'echeq_http_server_errors_total',
+      help: 'API requests answered with a 5xx status, by route group.',
+      type: 'counter',
+      samples: http.map((c) => ({ labels: { route_group: c.group }, value: c.errors })),
+    },
+    {
+      name: 'echeq_probes_total',
+      help: 'Health probes of external services (clearing house), by target and outcome.',
+      type: 'counter',
+      samples: probes.flatMap((c) => [
+        { labels: { target: c.group, outcome: 'ok' }, value: c.count - c.errors },
+        { labels: { target: c.group, outcome: 'failed' }, value: c.errors },
+      ]),
+    },
+  ];
+}

@@ -1,0 +1,164 @@
+import { makeCuit } from '@echeq/contract';
+import type { Db, Queryable } from '../src/platform/db/db';
+import type { TestServer } from './helpers';
+
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A new company of Banco Demo with its own COMPANY_USER, through the registration call (a clean slate). */
+export async function newCompany(server: TestServer): Promise<{ token: string; companyId: string; tenantId: string }> {
+  const email = `rep-${uniq()}@empresa.example`;
+  const body8 = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+  const res = await server.req('POST', '/api/auth/register', {
+    body: { email, password: 'Clave1234!', company_name: `Reportes ${uniq()} S.A.`, cuit: makeCuit('30', body8) },
+  });
+  if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
+  const row = (
+    await server.db.query<{ company_id: string; tenant_id: string }>(
+      'select company_id, tenant_id from users where email = $1',
+      [email],
+    )
+  ).rows[0]!;
+  return { token: res.body.data.token, companyId: row.company_id, tenantId: row.tenant_id };
+}
+
+export async function tenantId(db: Db, codigo: string): Promise<string> {
+  return (await db.query<{ id: string }>('select id from tenants where codigo = $1', [codigo])).rows[0]!.id;
+}
+
+export async function companyOf(db: Db, email: string): Promise<{ tenantId: string; companyId: string }> {
+  const r = await db.query<{ tenant_id: string; company_id: string }>(
+    'select tenant_id, company_id from users where email = $1',
+    [email],
+  );
+  return { tenantId: r.rows[0]!.tenant_id, companyId: r.rows[0]!.company_id };
+}
+
+export type CustodyStatus = 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
+
+/** A cheque and its custody record, written straight to the tables (the report reads whatever is there). */
+export async function addCustody(
+  q: Queryable,
+  o: {
+    tenantId: string;
+    companyId: string;
+    amount: string;
+    currency?: 'ARS' | 'USD';
+    status?: CustodyStatus;
+    custodyDate?: string;
+  },
+): Promise<{ echeqId: string; custodyId: string }> {
+  const e = await q.query<{ id: string }>(
+    `insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, beneficiary)
+     values ($1, $2, $3, $4, $5, date '2026-01-10', date '2026-03-10', 'Emisor Test S.A.', 'Beneficiario Test S.A.')
+     returning id`,
+    [o.tenantId, o.companyId, `RPT-${uniq()}`, o.amount, o.currency ?? 'ARS'],
+  );
+  const echeqId = e.rows[0]!.id;
+  const c = await q.query<{ id: string }>(
+    `insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline)
+     values ($1, $2, $3, $4, coalesce($5::timestamptz, now()), date '2026-04-09') returning id`,
+    [o.tenantId, o.companyId, echeqId, o.status ?? 'IN_CUSTODY', o.custodyDate ?? null],
+  );
+  return { echeqId, custodyId: c.rows[0]!.id };
+}
+
+export type DiscountStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'CANCELLED' | 'COMPLETED';
+
+export async function addDiscount(
+  q: Queryable,
+  o: {
+    tenantId: string;
+    companyId: string;
+    echeqId: string;
+    custodyId: string;
+    requested: string;
+    approved?: string;
+    status?: DiscountStatus;
+    requestedAt?: string;
+  },
+): Promise<string> {
+  const r = await q.query<{ id: string }>(
+    `insert into discounts (tenant_id, company_id, echeq_id, custody_id, requested_amount, approved_amount, status,
+       requested_at)
+     values ($1, $2, $3, $4, $5, $6, $7, coalesce($8::timestamptz, now())) returning id`,
+    [
+      o.tenantId,
+      o.companyId,
+      o.echeqId,
+      o.custodyId,
+      o.requested,
+      o.approved ?? null,
+      o.status ?? 'PENDING',
+      o.requestedAt ?? null,
+    ],
+  );
+  return r.rows[0]!.id;
+}
+
+/** The counters must equal an aggregate over the rows themselves. */
+export async function countersMatchRows(db: Db): Promise<{ custody: boolean; discounts: boolean }> {
+  const custody = await db.query<{ diff: number }>(
+    `with truth as (
+       select c.tenant_id, c.company_id, c.status, e.currency, report_month(c.custody_date) as month,
+              count(*) as count, sum(e.amount) as amount
+       from custody c join echeqs e on e.id = c.echeq_id group by 1, 2, 3, 4, 5),
+     kept as (select * from report_custody_counters where count <> 0 or amount <> 0)
+     select count(*)::int as diff from (
+       (select tenant_id, company_id, status, currency, month, count, amount from truth
+        except select tenant_id, company_id, status, currency, month, count, amount from kept)
+       union all
+       (select tenant_id, company_id, status, currency, month, count, amount from kept
+        except select tenant_id, company_id, status, currency, month, count, amount from truth)) x`,
+  );
+  const discounts = await db.query<{ diff: number }>(
+    `with truth as (
+       select d.tenant_id, d.company_id, d.status, e.currency, report_month(d.requested_at) as month,
+              count(*) as count, sum(d.requested_amount) as requested_amount,
+              coalesce(sum(d.approved_amount), 0) as approved_amount
+       from discounts d join echeqs e on e.id = d.echeq_id group by 1, 2, 3, 4, 5),
+     kept as (select * from report_discount_counters where count <> 0 or requested_amount <> 0)
+     select count(*)::int as diff from (
+       (select * from truth except select tenant_id, company_id, status, currency, month, count, requested_amount,
+          approved_amount from kept)
+       union all
+       (select tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount from kept
+        except select * from truth)) x`,
+  );
+  return { custody: custody.rows[0]!.diff === 0, discounts: discounts.rows[0]!.diff === 0 };
+}
+
+/** Splits a CSV export (BOM, ';', CRLF) into rows of cells, honouring quotes. */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r') {
+      // part of CRLF
+    } else if (ch === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
