@@ -67,5 +67,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Whole-app tests load lazy routes; leave room for a busy machine.
+    testTimeout: 30_000,
   },
 });

@@ -6,7 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { useAuth } from '../features/auth/auth-context';
 
-export const ACCESS_DENIED_MESSAGE = 'Acceso denegado. No tiene permisos para acceder a esta página.';
+const ACCESS_DENIED_MESSAGE = 'Acceso denegado. No tiene permisos para acceder a esta página.';
 export const ADMIN_ONLY_MESSAGE = 'Acceso denegado. Solo administradores del sistema pueden acceder a esta página.';
 
 /** 'Cargando...' while the session loads, /login when there is none, the page otherwise. */
@@ -26,7 +26,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function AccessDenied({ message = ACCESS_DENIED_MESSAGE }: { message?: string }) {
+function AccessDenied({ message = ACCESS_DENIED_MESSAGE }: { message?: string }) {
   return (
     <Alert severity="error" role="alert" sx={{ mt: 1 }}>
       {message}

@@ -30,7 +30,7 @@ const PAGES: PageRoute[] = [
   { path: '/profile', Page: lazyPage(() => import('./routes/profile-page'), 'ProfilePage') },
 ];
 
-export function permissionFor(path: string): Permission | undefined {
+function permissionFor(path: string): Permission | undefined {
   return MENU.find((entry) => entry.path === path)?.permission;
 }
 

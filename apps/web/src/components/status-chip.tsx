@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 
-export type StatusColor = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
+type StatusColor = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 export type StatusMap<S extends string> = Record<S, { label: string; color: StatusColor }>;
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_BASE, api, apiRequest, buildUrl, onUnauthorized, REQUEST_TIMEOUT_MS } from './api-client';
+import { API_BASE, api, apiDownload, apiRequest, buildUrl, onUnauthorized, REQUEST_TIMEOUT_MS } from './api-client';
 import { ApiError, fieldErrorsOf, messageOf } from './api-error';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -147,5 +147,23 @@ describe('api client', () => {
   it('treats a body with success false as an error', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: false, code: 'CONFLICT', message: 'No se puede' }));
     await expect(api.get('/x')).rejects.toMatchObject({ code: 'CONFLICT', message: 'No se puede' });
+  });
+});
+
+describe('apiDownload', () => {
+  it('returns the file with the name from Content-Disposition, sending the token', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(
+      new Response('a;b\n1;2\n', {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="custodia.csv"' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem('token', 'tok');
+    const { blob, filename } = await apiDownload('/reports/custody.csv');
+    expect(filename).toBe('custodia.csv');
+    expect(await blob.text()).toBe('a;b\n1;2\n');
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok' });
   });
 });

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@echeq/contract';
 
 /** Codes the client itself produces when no server answer could be read. */
-export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE';
+type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT' | 'INVALID_RESPONSE';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 export type FieldError = { path: string; message: string };
 

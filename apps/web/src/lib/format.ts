@@ -1,7 +1,7 @@
 /** es-AR formatting of amounts, dates and percentages; dates and times are shown in Buenos Aires time. */
 
-export const LOCALE = 'es-AR';
-export const TIME_ZONE = 'America/Argentina/Buenos_Aires';
+const LOCALE = 'es-AR';
+const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 export type CurrencyCode = 'ARS' | 'USD';
 
 const numberFormats = new Map<number, Intl.NumberFormat>();

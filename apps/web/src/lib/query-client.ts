@@ -4,7 +4,7 @@ import { isApiError } from './api-error';
 const MAX_RETRIES = 2;
 
 /** A client error (4xx) will not change by asking again; network failures, timeouts and 5xx may. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

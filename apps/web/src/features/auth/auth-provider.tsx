@@ -10,6 +10,7 @@ import {
   fetchProfile,
   loginRequest,
   logoutRequest,
+  profileQueryOptions,
   registerRequest,
   updateProfileRequest,
 } from './api';
@@ -133,9 +134,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refreshProfile = useCallback(async () => {
     try {
-      const user = await fetchProfile();
+      const user = await queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 });
       storeUser(user);
-      queryClient.setQueryData(authKeys.profile(), user);
       setState({ user, status: 'authenticated' });
       return user;
     } catch {

@@ -7,9 +7,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
 /** Shared password of the seeded demo accounts (CONTRACT §2). */
-export const DEMO_PASSWORD = 'Demo1234!';
+const DEMO_PASSWORD = 'Demo1234!';
 
-export const DEMO_ACCOUNTS: readonly { email: string; label: string }[] = [
+const DEMO_ACCOUNTS: readonly { email: string; label: string }[] = [
   { email: 'superadmin@plataforma.example', label: 'Super admin' },
   { email: 'admin@banco.example', label: 'Admin banco' },
   { email: 'operador@banco.example', label: 'Operador banco' },

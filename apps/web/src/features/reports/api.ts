@@ -1,0 +1,75 @@
+import type {
+  CustodyReport,
+  DiscountReport,
+  ExportFormat,
+  PerformanceReport,
+  ReportKind,
+  ReportRange,
+} from '@echeq/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, apiDownload } from '../../lib/api-client';
+
+/** Only the dates that are set (an empty range is the whole history). */
+export function cleanRange(range: ReportRange = {}): ReportRange {
+  const out: ReportRange = {};
+  if (range.from) out.from = range.from;
+  if (range.to) out.to = range.to;
+  return out;
+}
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  custody: (range: ReportRange) => [...reportKeys.all, 'custody', cleanRange(range)] as const,
+  discounts: (range: ReportRange) => [...reportKeys.all, 'discounts', cleanRange(range)] as const,
+  performance: () => [...reportKeys.all, 'performance'] as const,
+};
+
+/**
+ * Reports are figures that move with the book: always asked again when a screen shows them (staleTime 0), and a
+ * new range keeps the previous figures on screen until the new ones arrive.
+ */
+export const custodyReportQuery = (range: ReportRange = {}) =>
+  queryOptions({
+    queryKey: reportKeys.custody(range),
+    queryFn: ({ signal }) => api.get<CustodyReport>('/reports/custody', { query: cleanRange(range), signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const discountReportQuery = (range: ReportRange = {}) =>
+  queryOptions({
+    queryKey: reportKeys.discounts(range),
+    queryFn: ({ signal }) => api.get<DiscountReport>('/reports/discounts', { query: cleanRange(range), signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** Measured over the last 24 h; refreshed every minute while shown. */
+export const performanceReportQuery = () =>
+  queryOptions({
+    queryKey: reportKeys.performance(),
+    queryFn: ({ signal }) => api.get<PerformanceReport>('/reports/performance', { signal }),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads an export with the session's token and saves it under the server's file name. */
+export async function downloadReport(kind: ReportKind, format: ExportFormat, range: ReportRange = {}): Promise<string> {
+  const query = kind === 'performance' ? {} : cleanRange(range);
+  const { blob, filename } = await apiDownload(`/reports/${kind}.${format}`, { query, timeoutMs: 30_000 });
+  const name = filename ?? `reporte-${kind}.${format}`;
+  saveBlob(blob, name);
+  return name;
+}
