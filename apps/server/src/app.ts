@@ -15,8 +15,10 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth';
+import { clearingRoutes, outboxJob } from './modules/clearing';
 import { discountRoutes } from './modules/discounts';
 import { metricsRoute, reportsRoutes } from './modules/reports';
+import { systemRoutes } from './modules/system';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
 import { type Clock, systemClock } from './platform/clock';
@@ -25,6 +27,7 @@ import type { Deps } from './platform/deps';
 import type { App } from './platform/http/app-type';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { jsonParser } from './platform/http/json-parser';
+import { type Job, startJobs } from './platform/jobs';
 import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
 import { newRequestId } from './platform/http/request-id';
 import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -40,7 +43,16 @@ export type BuildOptions = {
  * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.
  * Each entry is `(app, deps) => void` declaring its routes under /api.
  */
-const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [authRoutes, discountRoutes, reportsRoutes];
+const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
+  authRoutes,
+  clearingRoutes,
+  systemRoutes,
+  discountRoutes,
+  reportsRoutes,
+];
+
+/** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
+const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;
@@ -132,6 +144,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   installRequestTiming(app, deps.metrics, { flush: config.jobs });
   metricsRoute(app, deps);
+
+  if (config.jobs) {
+    const jobs = startJobs({ db, clock, log: app.log, jobs: JOBS.map((make) => make(deps)) });
+    app.addHook('onClose', () => jobs.stop());
+  }
 
   await app.register(
     async (api) => {

@@ -1,12 +1,26 @@
+import { ensureSandboxParticipant, importBookIntoSandbox } from '../modules/clearing/clearing.queries';
 import type { SeedStep } from './seed';
 
-/** The demo bank and the financial entity start configured on the sandbox; Banco Sur starts unconfigured. */
+const SANDBOX_TENANTS = ['bdemo', 'fdemo'];
+
+/**
+ * The demo bank and the financial entity start configured on the sandbox (participants of the built-in sandbox,
+ * tested successfully); Banco Sur starts unconfigured.
+ */
 export const seedClearing: SeedStep = async (tx, ids) => {
-  for (const key of ['bdemo', 'fdemo']) {
+  const now = new Date();
+  for (const key of SANDBOX_TENANTS) {
     await tx.query(
       `insert into coelsa_configs (tenant_id, environment, test_status, tested_at, test_message)
        values ($1, 'sandbox', 'success', now(), 'Conectado a Sandbox')`,
       [ids.tenants[key]],
     );
+    await ensureSandboxParticipant(tx, ids.tenants[key]!, now);
   }
+};
+
+/** After the book is seeded: the sandbox already knows the sandbox banks' cheques and open custody. */
+export const seedSandboxBook: SeedStep = async (tx, ids) => {
+  const now = new Date();
+  for (const key of SANDBOX_TENANTS) await importBookIntoSandbox(tx, ids.tenants[key]!, now);
 };

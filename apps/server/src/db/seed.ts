@@ -3,7 +3,7 @@ import { makeCuit } from '@echeq/contract';
 import { hashPassword } from '../platform/auth/password';
 import type { Db, Queryable } from '../platform/db/db';
 import { seedBook } from './seed-book';
-import { seedClearing } from './seed-clearing';
+import { seedClearing, seedSandboxBook } from './seed-clearing';
 import { seedDiscounts } from './seed-discounts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -74,7 +74,7 @@ export type SeedIds = {
  * Capabilities add theirs here; each runs in the seeding transaction.
  */
 export type SeedStep = (tx: Queryable, ids: SeedIds) => Promise<void>;
-const STEPS: SeedStep[] = [seedClearing, seedBook, seedDiscounts];
+const STEPS: SeedStep[] = [seedClearing, seedBook, seedDiscounts, seedSandboxBook];
 
 const SEED_LOCK = 727_002;
 

@@ -33,3 +33,51 @@ create table clearing_outbox (
 );
 create index clearing_outbox_due_idx on clearing_outbox (next_attempt_at, id) where status = 'PENDING';
 create index clearing_outbox_entity_idx on clearing_outbox (entity, entity_id);
+create index clearing_outbox_tenant_status_idx on clearing_outbox (tenant_id, status);
+
+-- The built-in sandbox of the clearing house keeps its own records, apart from the product's tables: what it was
+-- told, as the real service would remember it.
+-- A bank takes part in the sandbox when it has an enabled participant record (created when the bank is configured
+-- for sandbox). A bank configured for sandbox without one, or with it disabled, gets SANDBOX_NOT_CONFIGURED.
+create table coelsa_sandbox_participants (
+  tenant_id uuid primary key references tenants (id),
+  enabled boolean not null default true,
+  disabled_reason text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+-- The cheques the sandbox knows about and their state at the clearing house.
+create table coelsa_sandbox_echeqs (
+  tenant_id uuid not null references tenants (id),
+  echeq_id uuid not null,
+  number text not null,
+  amount numeric(18, 2) not null,
+  currency char(3) not null,
+  issue_date date not null,
+  due_date date not null,
+  state text not null check (state in ('REGISTERED', 'IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED')),
+  custody_id uuid,
+  validation_status text check (validation_status in ('VALIDATED', 'REJECTED')),
+  reference text not null,
+  data jsonb not null,
+  registered_at timestamptz not null,
+  updated_at timestamptz not null,
+  primary key (tenant_id, echeq_id)
+);
+
+-- Every request the sandbox answered (a replayed idempotency key gets the stored answer back).
+create table coelsa_sandbox_log (
+  id bigserial primary key,
+  tenant_id uuid not null references tenants (id),
+  idempotency_key text,
+  kind text not null,
+  entity_id text,
+  request jsonb not null,
+  status integer not null,
+  response jsonb not null,
+  created_at timestamptz not null default now()
+);
+create unique index coelsa_sandbox_log_key on coelsa_sandbox_log (tenant_id, idempotency_key)
+  where idempotency_key is not null;
+create index coelsa_sandbox_log_tenant_idx on coelsa_sandbox_log (tenant_id, id desc);

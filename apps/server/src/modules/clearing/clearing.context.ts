@@ -1,0 +1,141 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Clock, systemClock } from '../../platform/clock';
+import { open } from '../../platform/crypto';
+import type { Db, Queryable } from '../../platform/db/db';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
+import { breakerFor } from './breaker';
+import { ClearingRejectedError, ClearingUnavailableError } from './clearing.errors';
+import type { CoelsaConfigRow } from './clearing.queries';
+import type { ClearingPort } from './clearing.types';
+import { httpAdapter } from './http-adapter';
+import { sandboxAdapter } from './sandbox-adapter';
+
+/** What the clearing functions need; other modules may pass just `{ db }` (the rest comes from the app's deps). */
+export type ClearingDeps = Pick<Deps, 'db'> &
+  Partial<Pick<Deps, 'config' | 'clock' | 'log'>> & { metrics?: ProbeRecorder };
+
+/** Where clearing-house probes are counted (the platform's metrics recorder). */
+export type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean): void };
+
+export type ClearingCtx = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger | null;
+  secretsKey: Buffer | null;
+  metrics: ProbeRecorder | null;
+};
+
+const APP_DEPS = new WeakMap<Db, Deps>();
+
+/** Remembers the app's deps for its database, so callers that only pass `{ db }` get the secrets key and clock. */
+export function registerClearingDeps(deps: Deps): void {
+  APP_DEPS.set(deps.db, deps);
+}
+
+export function clearingCtx(deps: ClearingDeps): ClearingCtx {
+  const app = APP_DEPS.get(deps.db);
+  return {
+    db: deps.db,
+    clock: deps.clock ?? app?.clock ?? systemClock,
+    log: deps.log ?? app?.log ?? null,
+    secretsKey: deps.config?.secretsKey ?? app?.config.secretsKey ?? null,
+    metrics: deps.metrics ?? (app as { metrics?: ProbeRecorder } | undefined)?.metrics ?? null,
+  };
+}
+
+export type NotUsable = { code: 'COELSA_NOT_CONFIGURED' | 'SANDBOX_NOT_CONFIGURED'; detail: string };
+
+/**
+ * Can the bank use the clearing house with this configuration (without calling it)? Not configured: no row, or
+ * staging/production without base URL, key or secret. Sandbox not configured: sandbox chosen but the bank has no
+ * enabled participant in the built-in sandbox.
+ */
+export function assess(row: CoelsaConfigRow | null): NotUsable | null {
+  if (!row) return { code: 'COELSA_NOT_CONFIGURED', detail: 'COELSA no está configurado para esta entidad' };
+  if (row.environment === 'sandbox') {
+    if (row.sandbox_enabled !== true) {
+      return {
+        code: 'SANDBOX_NOT_CONFIGURED',
+        detail:
+          row.sandbox_enabled === false
+            ? 'El sandbox de COELSA está deshabilitado para esta entidad'
+            : 'La entidad no está dada de alta en el sandbox de COELSA',
+      };
+    }
+    return null;
+  }
+  const missing = [
+    !row.base_url && 'URL base',
+    !row.api_key_enc && 'API key',
+    !row.api_secret_enc && 'API secret',
+  ].filter(Boolean);
+  if (missing.length > 0) {
+    return { code: 'COELSA_NOT_CONFIGURED', detail: `Configuración incompleta: falta ${missing.join(', ')}` };
+  }
+  return null;
+}
+
+export type PortOptions = {
+  /** Connection or transaction the sandbox records in (default: the database). */
+  q?: Queryable;
+};
+
+/** The adapter of a usable configuration (sandbox or HTTP). Throws the 503 AppError when it is not usable. */
+export function portFor(cc: ClearingCtx, row: CoelsaConfigRow | null, opts: PortOptions = {}): ClearingPort {
+  const problem = assess(row);
+  if (problem) throw new AppError(problem.code);
+  const cfg = row!;
+  if (cfg.environment === 'sandbox') {
+    return sandboxAdapter({ q: opts.q ?? cc.db, tenantId: cfg.tenant_id, now: () => cc.clock.now() });
+  }
+  if (!cc.secretsKey) throw new Error('clearing: falta la clave de secretos (pase deps completos)');
+  let apiKey: string;
+  let apiSecret: string;
+  try {
+    apiKey = open(cc.secretsKey, cfg.api_key_enc!);
+    apiSecret = open(cc.secretsKey, cfg.api_secret_enc!);
+  } catch {
+    throw new AppError(
+      'COELSA_NOT_CONFIGURED',
+      'Las credenciales de COELSA guardadas no se pueden leer. Vuelva a cargar la API key y el API secret.',
+    );
+  }
+  const tenantId = cfg.tenant_id;
+  return httpAdapter({
+    baseUrl: cfg.base_url!,
+    apiKey,
+    apiSecret,
+    timeoutMs: cfg.timeout_ms,
+    maxRetries: cfg.max_retries,
+    breaker: breakerFor(tenantId),
+    onAttemptFailed: ({ reason, attempt, detail }) =>
+      cc.log?.warn({ tenantId, reason, attempt, detail }, 'COELSA: intento fallido'),
+  });
+}
+
+/** Turns a failure of the clearing house into the API's answer. */
+export function toAppError(err: unknown): unknown {
+  if (err instanceof ClearingUnavailableError) return new AppError('COELSA_NOT_AVAILABLE');
+  if (err instanceof ClearingRejectedError) {
+    if (err.isAuthFailure) {
+      return new AppError(
+        'COELSA_NOT_AVAILABLE',
+        'COELSA rechazó las credenciales de la entidad. Revise la configuración de COELSA.',
+      );
+    }
+    return new AppError('CONFLICT', `COELSA rechazó la operación: ${err.message}`);
+  }
+  return err;
+}
+
+/** A short Spanish description of a failed call, for status screens and the connection test. */
+export function describeFailure(err: unknown): string {
+  if (err instanceof ClearingUnavailableError) return `COELSA no está disponible: ${err.message}`;
+  if (err instanceof ClearingRejectedError) {
+    if (err.isAuthFailure) return `COELSA rechazó las credenciales: ${err.message}`;
+    return `COELSA respondió con un error: ${err.message}`;
+  }
+  if (err instanceof AppError) return err.message;
+  return 'Error inesperado al contactar a COELSA';
+}

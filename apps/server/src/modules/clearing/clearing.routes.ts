@@ -1,0 +1,119 @@
+import {
+  coelsaConfigBodySchema,
+  coelsaConfigResponseSchema,
+  coelsaOperationBodySchema,
+  coelsaOperationResponseSchema,
+  coelsaStatusResponseSchema,
+  coelsaTenantQuerySchema,
+  coelsaTestResponseSchema,
+  envelope,
+  idParamsSchema,
+  messageOnlySchema,
+  tenantCoelsaConfigSchema,
+} from '@echeq/contract';
+import { z } from 'zod';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { registerClearingDeps } from './clearing.context';
+import { runOperation } from './clearing.service';
+import { deleteCoelsaConfig, getCoelsaConfig, setCoelsaConfig, testCoelsaConfig } from './config.service';
+import { coelsaStatusFor } from './status.service';
+
+/**
+ * The clearing house (COELSA): the bank's link status and operations, and the per-bank configuration that only the
+ * system administrator manages (`tenants:manage`).
+ */
+export function clearingRoutes(app: App, deps: Deps) {
+  registerClearingDeps(deps);
+
+  app.get(
+    '/integration/coelsa/status',
+    {
+      onRequest: deps.guard('clearing:status'),
+      schema: {
+        tags: ['clearing'],
+        querystring: coelsaTenantQuerySchema,
+        response: responses(coelsaStatusResponseSchema, 400, 404, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await coelsaStatusFor({ deps, ctx: ctxOf(req), tenantId: req.query.tenant_id }),
+    }),
+  );
+
+  app.post(
+    '/integration/coelsa/operation',
+    {
+      onRequest: deps.guard('clearing:operate'),
+      schema: {
+        tags: ['clearing'],
+        body: coelsaOperationBodySchema,
+        response: responses(coelsaOperationResponseSchema, 400, 404, 409, 503, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await runOperation({ deps, ctx: ctxOf(req), body: req.body }) }),
+  );
+
+  app.get(
+    '/admin/tenants/:id/coelsa-config',
+    {
+      onRequest: deps.guard('tenants:manage'),
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        response: responses(envelope(tenantCoelsaConfigSchema.nullable()), 400, 404, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await getCoelsaConfig({ deps, tenantId: req.params.id }) }),
+  );
+
+  app.post(
+    '/admin/tenants/:id/coelsa-config',
+    {
+      onRequest: deps.guard('tenants:manage'),
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: coelsaConfigBodySchema,
+        response: responses(coelsaConfigResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Configuración de COELSA guardada',
+      data: await setCoelsaConfig({ deps, ctx: ctxOf(req), tenantId: req.params.id, input: req.body }),
+    }),
+  );
+
+  app.delete(
+    '/admin/tenants/:id/coelsa-config',
+    {
+      onRequest: deps.guard('tenants:manage'),
+      schema: { tags: ['admin'], params: idParamsSchema, response: responses(messageOnlySchema, 400, 404, ...AUTHED) },
+    },
+    async (req) => {
+      await deleteCoelsaConfig({ deps, ctx: ctxOf(req), tenantId: req.params.id });
+      return { success: true as const, message: 'Configuración de COELSA eliminada' };
+    },
+  );
+
+  app.post(
+    '/admin/tenants/:id/coelsa-config/test',
+    {
+      onRequest: deps.guard('tenants:manage'),
+      schema: {
+        tags: ['admin'],
+        params: idParamsSchema,
+        body: z.strictObject({}).optional(),
+        response: responses(coelsaTestResponseSchema, 400, 404, 503, ...AUTHED),
+      },
+    },
+    async (req) => {
+      const result = await testCoelsaConfig({ deps, ctx: ctxOf(req), tenantId: req.params.id });
+      return { success: true as const, message: result.message, data: result };
+    },
+  );
+}
