@@ -45,6 +45,12 @@ export async function freshDb(): Promise<{ db: Db; url: string | null; drop: () 
   return { db, url: null, drop: () => db.close() };
 }
 
+async function sameDb(first: TestServer): Promise<{ db: Db; url: string; drop: () => Promise<void> }> {
+  if (!first.dbUrl) throw new Error('Dos servidores sobre una misma base requieren PostgreSQL (TEST_ENGINE=pg)');
+  const db = await openPg(first.dbUrl);
+  return { db, url: first.dbUrl, drop: () => db.close() };
+}
+
 export type Res<T = any> = { status: number; body: T; headers: Headers };
 
 export type TestServer = {
@@ -52,6 +58,8 @@ export type TestServer = {
   db: Db;
   config: Config;
   url: string;
+  /** The PostgreSQL database's URL (null on PGlite): another server process can be built on it. */
+  dbUrl: string | null;
   /** A real HTTP request to the running server. */
   req<T = any>(
     method: string,
@@ -63,9 +71,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** Builds the whole app on a fresh database and listens on a free loopback port. */
-export async function build(opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<TestServer> {
-  const { db, drop } = await freshDb();
+/**
+ * Builds the whole app on a fresh database and listens on a free loopback port. With `sameDatabaseAs` (PostgreSQL
+ * only) it is a second server process on the first one's database: its own pool, app and port; closing it leaves
+ * the database to the first.
+ */
+export async function build(
+  opts: { clock?: Clock; config?: Partial<Config>; sameDatabaseAs?: TestServer } = {},
+): Promise<TestServer> {
+  const { db, url: dbUrl, drop } = opts.sameDatabaseAs ? await sameDb(opts.sameDatabaseAs) : await freshDb();
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -85,6 +99,7 @@ export async function build(opts: { clock?: Clock; config?: Partial<Config> } = 
     db,
     config,
     url,
+    dbUrl,
     async req(method, path, o = {}) {
       const headers: Record<string, string> = { ...(o.headers ?? {}) };
       if (o.token) headers.authorization = `Bearer ${o.token}`;
