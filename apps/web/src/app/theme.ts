@@ -19,7 +19,12 @@ export const theme = createTheme(
     shape: { borderRadius: 8 },
     typography: {
       fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif',
-      h4: { fontSize: '1.75rem', fontWeight: 600, letterSpacing: 0 },
+      h4: {
+        fontSize: '1.75rem',
+        fontWeight: 600,
+        letterSpacing: 0,
+        '@media (max-width:599.95px)': { fontSize: '1.4rem' },
+      },
       h5: { fontWeight: 600 },
       h6: { fontWeight: 600, fontSize: '1.125rem' },
       button: { textTransform: 'none', fontWeight: 600 },

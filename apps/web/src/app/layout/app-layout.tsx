@@ -60,14 +60,15 @@ export function AppLayout() {
               <MenuIcon />
             </IconButton>
           )}
-          <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1 }} data-testid="page-title">
+          <Typography component="p" variant="h6" noWrap sx={{ flexGrow: 1, minWidth: 0 }} data-testid="page-title">
             {menuTitleFor(pathname)}
           </Typography>
           <Typography
             variant="body2"
             color="text.secondary"
             noWrap
-            sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 260 }}
+            sx={{ maxWidth: { xs: 120, sm: 260 }, flexShrink: 1 }}
+            title={user.company_name || user.email}
           >
             {user.company_name || user.email}
           </Typography>
