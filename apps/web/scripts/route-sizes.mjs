@@ -1,11 +1,11 @@
 // Gzipped JavaScript each route loads in total (entry + its page chunk + everything they import statically).
-// Run after `vite build` (which writes dist/.vite/manifest.json): node scripts/route-sizes.mjs
+// Run after `vite build` (which writes dist/.vite/manifest.json): node scripts/route-sizes.mjs [dist folder]
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const gz = new Map();
 const gzipped = (file) => {

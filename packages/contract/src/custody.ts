@@ -58,8 +58,12 @@ export type ReleaseCustodyBody = z.input<typeof releaseCustodyBodySchema>;
 export const listCustodyQuerySchema = pageQuerySchema.extend({
   status: custodyStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
+  /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
+  cursor: z.string().max(200).optional(),
 });
 
 export const custodyResponseSchema = envelope(custodySchema);
 export const createCustodyResponseSchema = envelope(z.object({ echeq: echeqSchema, custody: custodySchema }));
-export const custodyPageResponseSchema = envelope(pageSchema(custodySchema));
+export const custodyPageResponseSchema = envelope(
+  pageSchema(custodySchema).extend({ nextCursor: z.string().nullable().optional() }),
+);

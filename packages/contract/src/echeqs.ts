@@ -18,8 +18,28 @@ export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
 export const echeqStatusFilterSchema = z.enum(['ACTIVE', 'INACTIVE', 'EXPIRED', 'CANCELLED', 'PAID'], {
   message: 'Estado inválido',
 });
+export type EcheqStatusFilter = z.infer<typeof echeqStatusFilterSchema>;
 export const validationStatusSchema = z.enum(['VALIDATED', 'PENDING', 'REJECTED']);
 export type ValidationStatus = z.infer<typeof validationStatusSchema>;
+
+export const ECHEQ_STATUS_LABELS: Record<EcheqStatus, string> = {
+  ACTIVE: 'Activo',
+  CANCELLED: 'Cancelado',
+  PAID: 'Pagado',
+  EXPIRED: 'Vencido',
+};
+export const ECHEQ_STATUS_FILTER_LABELS: Record<EcheqStatusFilter, string> = {
+  ACTIVE: 'Activos',
+  INACTIVE: 'Inactivos',
+  EXPIRED: 'Vencidos',
+  CANCELLED: 'Cancelados',
+  PAID: 'Pagados',
+};
+export const VALIDATION_STATUS_LABELS: Record<ValidationStatus, string> = {
+  VALIDATED: 'Validado',
+  PENDING: 'Pendiente',
+  REJECTED: 'Rechazado',
+};
 
 /** Cheques may be dated at most this many days after their issue date (CONTRACT §5). */
 export const MAX_TERM_DAYS = 360;
@@ -44,6 +64,7 @@ export const echeqSchema = z.object({
   status: echeqStatusSchema,
   validation_status: validationStatusSchema,
   validation_message: z.string().nullable(),
+  validated_at: timestampSchema.nullable(),
   /** The company client that holds the cheque. */
   customer_id: uuidSchema,
   company_name: z.string().nullable(),
@@ -117,6 +138,7 @@ export const echeqResponseSchema = envelope(echeqSchema);
 export const echeqPageResponseSchema = envelope(
   pageSchema(echeqSchema).extend({ nextCursor: z.string().nullable().optional() }),
 );
+export const echeqDeleteResponseSchema = envelope(z.object({ id: uuidSchema }));
 export const echeqValidationResponseSchema = envelope(
   z.object({ echeq: echeqSchema, validation_status: validationStatusSchema, message: z.string().nullable() }),
 );

@@ -63,10 +63,29 @@ export const DEMO_USERS: SeedUser[] = [
   { email: 'empresa@sur.example', role: 'COMPANY_USER', tenant: 'bsur', company: 'sur', fullName: 'Carla Comercial' },
 ];
 
+/** A demo cheque held IN_CUSTODY (filled by seed-book.ts; discounts are seeded on top of these). */
+export type SeedCustody = {
+  echeqId: string;
+  custodyId: string;
+  tenantId: string;
+  companyId: string;
+  /** Company key in DEMO_COMPANIES ('empresa', 'beneficiario', 'avalista', 'sur'). */
+  company: string;
+  number: string;
+  /** Exact decimal text, e.g. '1250000.00'. */
+  amount: string;
+  currency: string;
+  dueDate: string;
+};
+
 export type SeedIds = {
   tenants: Record<string, string>;
   companies: Record<string, string>;
   users: Record<string, string>;
+  /** Set by seedBook: every demo custody record still IN_CUSTODY, with its cheque. */
+  inCustody?: SeedCustody[];
+  /** Set by seedBook: the ids of the cheques in inCustody. */
+  echeqsInCustody?: string[];
 };
 
 /**

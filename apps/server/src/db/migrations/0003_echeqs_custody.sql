@@ -30,6 +30,9 @@ create index echeqs_tenant_list_idx on echeqs (tenant_id, created_at desc, id de
 create index echeqs_company_list_idx on echeqs (company_id, created_at desc, id desc) where deleted_at is null;
 create index echeqs_tenant_status_idx on echeqs (tenant_id, status, created_at desc, id desc) where deleted_at is null;
 create index echeqs_company_status_idx on echeqs (company_id, status, created_at desc, id desc) where deleted_at is null;
+-- The platform-wide book (SYSTEM_ADMIN) pages on the same keys.
+create index echeqs_list_idx on echeqs (created_at desc, id desc) where deleted_at is null;
+create index echeqs_status_list_idx on echeqs (status, created_at desc, id desc) where deleted_at is null;
 
 create table custody (
   id uuid primary key default gen_random_uuid(),
@@ -51,9 +54,11 @@ create table custody (
   version integer not null default 1
 );
 create unique index custody_one_open_per_echeq on custody (echeq_id) where status = 'IN_CUSTODY';
-create index custody_echeq_idx on custody (echeq_id);
+create index custody_echeq_idx on custody (echeq_id, custody_date desc, id desc);
 create index custody_tenant_list_idx on custody (tenant_id, custody_date desc, id desc);
 create index custody_company_list_idx on custody (company_id, custody_date desc, id desc);
 create index custody_tenant_status_idx on custody (tenant_id, status, custody_date desc, id desc);
 create index custody_company_status_idx on custody (company_id, status, custody_date desc, id desc);
+create index custody_list_idx on custody (custody_date desc, id desc);
+create index custody_status_list_idx on custody (status, custody_date desc, id desc);
 create index custody_expiry_idx on custody (presentation_deadline, id) where status = 'IN_CUSTODY';

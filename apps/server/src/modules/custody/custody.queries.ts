@@ -1,0 +1,155 @@
+import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
+import type { Scope } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
+import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
+
+export type CustodyRow = {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  echeq_id: string;
+  status: CustodyStatus;
+  custody_date: Date | string;
+  release_date: Date | string | null;
+  release_reason: string | null;
+  notes: string | null;
+  presentation_deadline: string;
+  version: number;
+  company_name: string | null;
+  number: string;
+  amount: string;
+  currency: string;
+  issuer: string;
+  beneficiary: string;
+  issue_date: string;
+  due_date: string;
+  echeq_status: EcheqStatus;
+  validation_status: ValidationStatus;
+  echeq_version: number;
+  key_at: string;
+};
+
+const CUSTODY_SELECT = `
+  select c.id, c.tenant_id, c.company_id, c.echeq_id, c.status, c.custody_date, c.release_date, c.release_reason,
+         c.notes, c.presentation_deadline, c.version, co.name as company_name,
+         e.number, e.amount, e.currency, e.issuer, e.beneficiary, e.issue_date, e.due_date,
+         e.status as echeq_status, e.validation_status, e.version as echeq_version,
+         ${keyText('c.custody_date')} as key_at
+  from custody c
+  join echeqs e on e.id = c.echeq_id
+  join companies co on co.id = c.company_id`;
+
+const scopeCols = { tenant: 'c.tenant_id', company: 'c.company_id' };
+
+export async function findCustody(
+  db: Queryable,
+  id: string,
+  scope: Scope,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CustodyRow | null> {
+  const p = new SqlParams();
+  const r = await db.query<CustodyRow>(
+    `${CUSTODY_SELECT}
+     where c.id = ${p.add(id)} and e.deleted_at is null and ${p.scope(scope, scopeCols)}
+     ${opts.forUpdate ? 'for update of c' : ''}`,
+    p.values,
+  );
+  return r.rows[0] ?? null;
+}
+
+/**
+ * Locks the cheque's open (IN_CUSTODY) custody row inside the caller's transaction and returns it with the cheque's
+ * fields, or null when the cheque is not in custody or not in the scope. Every operation that depends on a cheque
+ * being in custody (discount request, approval, cancellation) calls this FIRST, so it serialises with release and
+ * expiry.
+ */
+export async function lockOpenCustodyForEcheq(
+  tx: Queryable,
+  opts: { echeqId: string; scope: Scope },
+): Promise<CustodyRow | null> {
+  const p = new SqlParams();
+  const r = await tx.query<CustodyRow>(
+    `${CUSTODY_SELECT}
+     where c.echeq_id = ${p.add(opts.echeqId)} and c.status = 'IN_CUSTODY' and e.deleted_at is null
+       and ${p.scope(opts.scope, scopeCols)}
+     for update of c`,
+    p.values,
+  );
+  return r.rows[0] ?? null;
+}
+
+export type CustodyListFilter = { status?: CustodyStatus | undefined; search?: string | undefined };
+
+function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter): string {
+  const where = ['e.deleted_at is null', p.scope(scope, scopeCols)];
+  if (f.status) where.push(`c.status = ${p.add(f.status)}`);
+  if (f.search) {
+    const like = p.add(likePattern(f.search));
+    where.push(`(e.number ilike ${like} or e.issuer ilike ${like} or e.beneficiary ilike ${like})`);
+  }
+  return where.join(' and ');
+}
+
+/** One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). */
+export async function listCustodyRows(
+  db: Queryable,
+  scope: Scope,
+  f: CustodyListFilter & { limit: number; offset: number; after?: Keyset | undefined },
+): Promise<CustodyRow[]> {
+  const p = new SqlParams();
+  let where = filterSql(p, scope, f);
+  if (f.after) {
+    where += ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
+  }
+  const r = await db.query<CustodyRow>(
+    `${CUSTODY_SELECT} where ${where}
+     order by c.custody_date desc, c.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`,
+    p.values,
+  );
+  return r.rows;
+}
+
+export async function countCustody(db: Queryable, scope: Scope, f: CustodyListFilter): Promise<number> {
+  const p = new SqlParams();
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from custody c join echeqs e on e.id = c.echeq_id where ${filterSql(p, scope, f)}`,
+    p.values,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+export async function insertCustody(
+  tx: Queryable,
+  c: {
+    tenantId: string;
+    companyId: string;
+    echeqId: string;
+    presentationDeadline: string;
+    notes: string | null;
+    createdBy: string;
+    at: Date;
+  },
+): Promise<string> {
+  const r = await tx.query<{ id: string }>(
+    `insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, notes,
+       created_by, created_at, updated_at)
+     values ($1, $2, $3, 'IN_CUSTODY', $4, $5, $6, $7, $4, $4) returning id`,
+    [c.tenantId, c.companyId, c.echeqId, c.at, c.presentationDeadline, c.notes, c.createdBy],
+  );
+  return r.rows[0]!.id;
+}
+
+/** IN_CUSTODY → RELEASED as a conditional update: false when the record is no longer in custody. */
+export async function markReleased(
+  tx: Queryable,
+  id: string,
+  r: { reason: string; by: string; at: Date },
+): Promise<boolean> {
+  const res = await tx.query(
+    `update custody set status = 'RELEASED', release_date = $2, release_reason = $3, released_by = $4,
+       updated_at = $2, version = version + 1
+     where id = $1 and status = 'IN_CUSTODY'`,
+    [id, r.at, r.reason, r.by],
+  );
+  return res.rowCount > 0;
+}

@@ -1,0 +1,76 @@
+import {
+  createCustodyBodySchema,
+  createCustodyResponseSchema,
+  custodyPageResponseSchema,
+  custodyResponseSchema,
+  idParamsSchema,
+  listCustodyQuerySchema,
+  releaseCustodyBodySchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
+
+const tags = ['custody'];
+
+/** Custody of cheques under /echeqs/custody (static segments: they win over /echeqs/:id). */
+export function custodyRoutes(app: App, deps: Deps) {
+  app.get(
+    '/echeqs/custody',
+    {
+      onRequest: deps.guard('custody:read'),
+      schema: {
+        tags,
+        querystring: listCustodyQuerySchema,
+        response: responses(custodyPageResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await listCustody({ deps, ctx: ctxOf(req), query: req.query }) }),
+  );
+
+  app.get(
+    '/echeqs/custody/:id',
+    {
+      onRequest: deps.guard('custody:read'),
+      schema: { tags, params: idParamsSchema, response: responses(custodyResponseSchema, 400, 404, ...AUTHED) },
+    },
+    async (req) => ({ success: true as const, data: await getCustody({ deps, ctx: ctxOf(req), id: req.params.id }) }),
+  );
+
+  app.post(
+    '/echeqs/custody',
+    {
+      onRequest: deps.guard('custody:create'),
+      schema: {
+        tags,
+        body: createCustodyBodySchema,
+        response: responses(createCustodyResponseSchema, 400, 409, 503, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'ECHEQ depositado en custodia',
+      data: await createCustody({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
+  );
+
+  app.put(
+    '/echeqs/custody/:id/release',
+    {
+      onRequest: deps.guard('custody:release'),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: releaseCustodyBodySchema,
+        response: responses(custodyResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Custodia liberada',
+      data: await releaseCustody({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  CUSTODY_STATUS_LABELS,
+  type Custody,
+  type createCustodyBodySchema,
+  type Echeq,
+  type listCustodyQuerySchema,
+  type Page,
+  PRESENTATION_DAYS,
+  type releaseCustodyBodySchema,
+} from '@echeq/contract';
+import type { z } from 'zod';
+import { type Ctx, scopeOf } from '../../platform/auth/actor';
+import { addDays, buenosAiresDate } from '../../platform/clock';
+import type { Deps } from '../../platform/deps';
+import { conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit';
+import { enqueueClearing, requireClearing } from '../clearing';
+import {
+  clearingPayload,
+  companyScopeOf,
+  decodeCursor,
+  encodeCursor,
+  findEcheq,
+  guardDuplicateNumber,
+  hasOpenDiscount,
+  registerEcheq,
+  staleVersion,
+  toEcheqDto,
+} from '../echeqs';
+import { toCustodyDto } from './custody.mapper';
+import { countCustody, findCustody, insertCustody, listCustodyRows, markReleased } from './custody.queries';
+
+type CustodyDeps = Pick<Deps, 'db' | 'clock'>;
+type CreateInput = z.output<typeof createCustodyBodySchema>;
+type ReleaseInput = z.output<typeof releaseCustodyBodySchema>;
+type ListInput = z.output<typeof listCustodyQuerySchema>;
+
+const custodyNotFound = () => notFound('Custodia no encontrada');
+
+/** The last day a cheque can be presented: its due date plus the presentation period. */
+export function presentationDeadline(dueDate: string): string {
+  return addDays(dueDate, PRESENTATION_DAYS);
+}
+
+/**
+ * Deposits a new cheque in custody: the cheque, its custody record, both outbox records and both audit records in
+ * one transaction. A cheque whose presentation period is already over cannot be deposited.
+ */
+export async function createCustody(opts: {
+  deps: CustodyDeps;
+  ctx: Ctx;
+  body: CreateInput;
+}): Promise<{ echeq: Echeq; custody: Custody }> {
+  const { deps, ctx, body } = opts;
+  const scope = companyScopeOf(ctx);
+  const now = deps.clock.now();
+  const deadline = presentationDeadline(body.due_date);
+  if (deadline < buenosAiresDate(now)) {
+    throw validationError('El plazo de presentación del ECHEQ ya venció: no puede depositarse en custodia', [
+      { path: 'due_date', message: `Vencido hace más de ${PRESENTATION_DAYS} días` },
+    ]);
+  }
+  await requireClearing(deps, scope.tenantId);
+  const { notes, ...fields } = body;
+  return guardDuplicateNumber(() =>
+    deps.db.transaction(async (tx) => {
+      const echeq = await registerEcheq(tx, {
+        ctx,
+        at: now,
+        tenantId: scope.tenantId,
+        companyId: scope.companyId,
+        fields,
+      });
+      const id = await insertCustody(tx, {
+        tenantId: scope.tenantId,
+        companyId: scope.companyId,
+        echeqId: echeq.id,
+        presentationDeadline: deadline,
+        notes: notes || null,
+        createdBy: ctx.actor.userId,
+        at: now,
+      });
+      const custody = toCustodyDto((await findCustody(tx, id, scope))!);
+      await enqueueClearing(tx, {
+        tenantId: scope.tenantId,
+        operation: 'CUSTODY_DEPOSIT',
+        entity: 'custody',
+        entityId: id,
+        payload: { echeq_id: echeq.id, custody_id: id, echeq: clearingPayload(echeq) },
+      });
+      await recordAudit(tx, ctx, {
+        action: 'custody.create',
+        entity: 'custody',
+        entityId: id,
+        tenantId: scope.tenantId,
+        after: custody,
+      });
+      const fresh = (await findEcheq(tx, echeq.id, scope))!;
+      return { echeq: toEcheqDto(fresh), custody };
+    }),
+  );
+}
+
+export async function getCustody(opts: { deps: CustodyDeps; ctx: Ctx; id: string }): Promise<Custody> {
+  const row = await findCustody(opts.deps.db, opts.id, scopeOf(opts.ctx.actor));
+  if (!row) throw custodyNotFound();
+  return toCustodyDto(row);
+}
+
+export async function listCustody(opts: {
+  deps: CustodyDeps;
+  ctx: Ctx;
+  query: ListInput;
+}): Promise<Page<Custody> & { nextCursor: string | null }> {
+  const { deps, ctx, query } = opts;
+  const scope = scopeOf(ctx.actor);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const filter = { status: query.status, search: query.search || undefined };
+  const rows = await listCustodyRows(deps.db, scope, {
+    ...filter,
+    limit: query.limit,
+    offset: after ? 0 : (query.page - 1) * query.limit,
+    after,
+  });
+  const total = await countCustody(deps.db, scope, filter);
+  const last = rows.at(-1);
+  return {
+    data: rows.map(toCustodyDto),
+    page: query.page,
+    limit: query.limit,
+    total,
+    nextCursor: last && rows.length === query.limit ? encodeCursor({ at: last.key_at, id: last.id }) : null,
+  };
+}
+
+/**
+ * IN_CUSTODY → RELEASED with a reason. The custody row is locked first, then the discounts are checked: a release
+ * racing a discount request or approval serialises on that lock, and of two releases exactly one wins.
+ */
+export async function releaseCustody(opts: {
+  deps: CustodyDeps;
+  ctx: Ctx;
+  id: string;
+  body: ReleaseInput;
+}): Promise<Custody> {
+  const { deps, ctx, id, body } = opts;
+  const scope = scopeOf(ctx.actor);
+  return deps.db.transaction(async (tx) => {
+    const before = await findCustody(tx, id, scope, { forUpdate: true });
+    if (!before) throw custodyNotFound();
+    if (before.status !== 'IN_CUSTODY') {
+      throw invalidTransition(
+        `Solo se puede liberar un ECHEQ En Custodia (estado actual: ${CUSTODY_STATUS_LABELS[before.status]})`,
+      );
+    }
+    if (body.version !== undefined && body.version !== before.version) throw staleVersion();
+    if (await hasOpenDiscount(tx, before.echeq_id)) {
+      throw conflict('No se puede liberar la custodia: el ECHEQ tiene un descuento pendiente o aprobado');
+    }
+    const at = deps.clock.now();
+    if (!(await markReleased(tx, id, { reason: body.reason, by: ctx.actor.userId, at }))) {
+      throw invalidTransition('La custodia ya no está En Custodia');
+    }
+    const after = toCustodyDto((await findCustody(tx, id, { kind: 'all' }))!);
+    await enqueueClearing(tx, {
+      tenantId: before.tenant_id,
+      operation: 'CUSTODY_RELEASE',
+      entity: 'custody',
+      entityId: id,
+      payload: { echeq_id: before.echeq_id, custody_id: id, reason: body.reason },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'custody.release',
+      entity: 'custody',
+      entityId: id,
+      tenantId: before.tenant_id,
+      before: { status: before.status, version: before.version },
+      after: { status: after.status, release_reason: after.release_reason, release_date: after.release_date },
+    });
+    return after;
+  });
+}

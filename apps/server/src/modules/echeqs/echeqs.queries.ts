@@ -1,0 +1,216 @@
+import {
+  centsToDecimal,
+  type EcheqStatus,
+  type EcheqStatusFilter,
+  toCents,
+  type ValidationStatus,
+} from '@echeq/contract';
+import type { Scope } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
+import { type Keyset, keyText, likePattern } from './keyset';
+import { SqlParams } from './sql';
+
+export type EcheqRow = {
+  id: string;
+  tenant_id: string;
+  company_id: string;
+  number: string;
+  amount: string;
+  currency: string;
+  issue_date: string;
+  due_date: string;
+  issuer: string;
+  issuer_cuit: string | null;
+  beneficiary: string;
+  beneficiary_cuit: string | null;
+  status: EcheqStatus;
+  validation_status: ValidationStatus;
+  validation_message: string | null;
+  validated_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+  company_name: string | null;
+  /** Status of the cheque's latest custody record, if it ever was in custody. */
+  custody_status: string | null;
+  /** created_at as exact UTC text (the keyset cursor). */
+  key_at: string;
+};
+
+const ECHEQ_SELECT = `
+  select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
+         e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
+         e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
+         (select cu.status from custody cu where cu.echeq_id = e.id
+           order by cu.custody_date desc, cu.id desc limit 1) as custody_status,
+         ${keyText('e.created_at')} as key_at
+  from echeqs e
+  join companies co on co.id = e.company_id`;
+
+/** A live (not deleted) cheque inside the scope, or null; `forUpdate` locks its row. */
+export async function findEcheq(
+  db: Queryable,
+  id: string,
+  scope: Scope,
+  opts: { forUpdate?: boolean } = {},
+): Promise<EcheqRow | null> {
+  const p = new SqlParams();
+  const sql = `${ECHEQ_SELECT}
+    where e.id = ${p.add(id)} and e.deleted_at is null and ${p.scope(scope, { tenant: 'e.tenant_id', company: 'e.company_id' })}
+    ${opts.forUpdate ? 'for update of e' : ''}`;
+  const r = await db.query<EcheqRow>(sql, p.values);
+  return r.rows[0] ?? null;
+}
+
+export type EcheqListFilter = {
+  status?: EcheqStatusFilter | undefined;
+  search?: string | undefined;
+};
+
+function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
+  const where = ['e.deleted_at is null', p.scope(scope, { tenant: 'e.tenant_id', company: 'e.company_id' })];
+  if (f.status === 'INACTIVE') where.push(`e.status in ('CANCELLED', 'PAID')`);
+  else if (f.status) where.push(`e.status = ${p.add(f.status)}`);
+  if (f.search) {
+    const like = p.add(likePattern(f.search));
+    where.push(`(e.number ilike ${like} or e.issuer ilike ${like} or e.beneficiary ilike ${like})`);
+  }
+  return where.join(' and ');
+}
+
+/** One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). */
+export async function listEcheqRows(
+  db: Queryable,
+  scope: Scope,
+  f: EcheqListFilter & { limit: number; offset: number; after?: Keyset | undefined },
+): Promise<EcheqRow[]> {
+  const p = new SqlParams();
+  let where = filterSql(p, scope, f);
+  if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
+  const sql = `${ECHEQ_SELECT} where ${where}
+    order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+  return (await db.query<EcheqRow>(sql, p.values)).rows;
+}
+
+export async function countEcheqs(db: Queryable, scope: Scope, f: EcheqListFilter): Promise<number> {
+  const p = new SqlParams();
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from echeqs e where ${filterSql(p, scope, f)}`,
+    p.values,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** True when another live cheque of the bank already has this number. */
+export async function numberTaken(db: Queryable, tenantId: string, number: string): Promise<boolean> {
+  const r = await db.query('select 1 from echeqs where tenant_id = $1 and number = $2 and deleted_at is null', [
+    tenantId,
+    number,
+  ]);
+  return r.rows.length > 0;
+}
+
+export type NewEcheq = {
+  tenantId: string;
+  companyId: string;
+  createdBy: string | null;
+  number: string;
+  amount: number;
+  currency: string;
+  issueDate: string;
+  dueDate: string;
+  issuer: string;
+  issuerCuit: string | null;
+  beneficiary: string;
+  beneficiaryCuit: string | null;
+  status: EcheqStatus;
+  at: Date;
+};
+
+/** Inserts a cheque (the amount goes in as exact decimal text) and returns its id. */
+export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<string> {
+  const r = await tx.query<{ id: string }>(
+    `insert into echeqs (tenant_id, company_id, created_by, number, amount, currency, issue_date, due_date,
+       issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at)
+     values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning id`,
+    [
+      e.tenantId,
+      e.companyId,
+      e.createdBy,
+      e.number,
+      centsToDecimal(toCents(e.amount)),
+      e.currency,
+      e.issueDate,
+      e.dueDate,
+      e.issuer,
+      e.issuerCuit,
+      e.beneficiary,
+      e.beneficiaryCuit,
+      e.status,
+      e.at,
+    ],
+  );
+  return r.rows[0]!.id;
+}
+
+export type EcheqChanges = Partial<{
+  amount: number;
+  currency: string;
+  issue_date: string;
+  due_date: string;
+  issuer: string;
+  issuer_cuit: string | null;
+  beneficiary: string;
+  beneficiary_cuit: string | null;
+  status: EcheqStatus;
+}>;
+
+/** Applies the changes to a locked cheque, bumping its version. */
+export async function updateEcheqRow(tx: Queryable, id: string, changes: EcheqChanges, at: Date): Promise<void> {
+  const p = new SqlParams();
+  const sets = [`updated_at = ${p.add(at)}`, 'version = version + 1'];
+  for (const [col, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (col === 'amount') sets.push(`amount = ${p.add(centsToDecimal(toCents(value as number)))}::numeric`);
+    else sets.push(`${col} = ${p.add(value)}`);
+  }
+  await tx.query(`update echeqs set ${sets.join(', ')} where id = ${p.add(id)}`, p.values);
+}
+
+export async function setValidation(
+  tx: Queryable,
+  id: string,
+  v: { status: ValidationStatus; message: string | null; at: Date },
+): Promise<boolean> {
+  const r = await tx.query(
+    `update echeqs set validation_status = $2, validation_message = $3, validated_at = $4, updated_at = $4,
+       version = version + 1
+     where id = $1 and deleted_at is null`,
+    [id, v.status, v.message, v.at],
+  );
+  return r.rowCount > 0;
+}
+
+export async function softDeleteEcheq(tx: Queryable, id: string, by: string, at: Date): Promise<void> {
+  await tx.query(
+    'update echeqs set deleted_at = $2, deleted_by = $3, updated_at = $2, version = version + 1 where id = $1',
+    [id, at, by],
+  );
+}
+
+/** Locks the cheque's open custody record (if any) and says whether there is one. */
+export async function lockOpenCustodyOf(tx: Queryable, echeqId: string): Promise<boolean> {
+  const r = await tx.query(`select id from custody where echeq_id = $1 and status = 'IN_CUSTODY' for update`, [
+    echeqId,
+  ]);
+  return r.rows.length > 0;
+}
+
+/** True while the cheque has a PENDING or APPROVED discount. */
+export async function hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean> {
+  const r = await tx.query(
+    `select 1 from discounts where echeq_id = $1 and status in ('PENDING', 'APPROVED') limit 1`,
+    [echeqId],
+  );
+  return r.rows.length > 0;
+}

@@ -1,0 +1,113 @@
+import {
+  createEcheqBodySchema,
+  echeqDeleteResponseSchema,
+  echeqPageResponseSchema,
+  echeqResponseSchema,
+  echeqValidationResponseSchema,
+  idParamsSchema,
+  listEcheqsQuerySchema,
+  updateEcheqBodySchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { createEcheq, deleteEcheq, getEcheq, listEcheqs, updateEcheq, validateEcheq } from './echeqs.service';
+
+const tags = ['echeqs'];
+
+/**
+ * The cheque book. /echeqs/custody/* belongs to the custody module: those static paths win over /echeqs/:id in the
+ * router whatever the registration order, and a non-uuid id is a 400.
+ */
+export function echeqRoutes(app: App, deps: Deps) {
+  app.get(
+    '/echeqs',
+    {
+      onRequest: deps.guard('echeqs:read'),
+      schema: {
+        tags,
+        querystring: listEcheqsQuerySchema,
+        response: responses(echeqPageResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await listEcheqs({ deps, ctx: ctxOf(req), query: req.query }) }),
+  );
+
+  app.get(
+    '/echeqs/validate/:id',
+    {
+      onRequest: deps.guard('echeqs:update'),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: responses(echeqValidationResponseSchema, 400, 404, 503, ...AUTHED),
+      },
+    },
+    async (req) => {
+      const data = await validateEcheq({ deps, ctx: ctxOf(req), id: req.params.id });
+      return {
+        success: true as const,
+        message: data.validation_status === 'VALIDATED' ? 'ECHEQ validado' : 'ECHEQ rechazado por COELSA',
+        data,
+      };
+    },
+  );
+
+  app.get(
+    '/echeqs/:id',
+    {
+      onRequest: deps.guard('echeqs:read'),
+      schema: { tags, params: idParamsSchema, response: responses(echeqResponseSchema, 400, 404, ...AUTHED) },
+    },
+    async (req) => ({ success: true as const, data: await getEcheq({ deps, ctx: ctxOf(req), id: req.params.id }) }),
+  );
+
+  app.post(
+    '/echeqs',
+    {
+      onRequest: deps.guard('echeqs:create'),
+      schema: { tags, body: createEcheqBodySchema, response: responses(echeqResponseSchema, 400, 409, 503, ...AUTHED) },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'ECHEQ creado exitosamente',
+      data: await createEcheq({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
+  );
+
+  app.put(
+    '/echeqs/:id',
+    {
+      onRequest: deps.guard('echeqs:update'),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateEcheqBodySchema,
+        response: responses(echeqResponseSchema, 400, 404, 409, 503, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'ECHEQ actualizado exitosamente',
+      data: await updateEcheq({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+
+  app.delete(
+    '/echeqs/:id',
+    {
+      onRequest: deps.guard('echeqs:update'),
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: responses(echeqDeleteResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'ECHEQ eliminado',
+      data: await deleteEcheq({ deps, ctx: ctxOf(req), id: req.params.id }),
+    }),
+  );
+}

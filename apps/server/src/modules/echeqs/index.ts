@@ -1,0 +1,13 @@
+export { toEcheqDto } from './echeqs.mapper';
+export { type EcheqRow, findEcheq, hasOpenDiscount } from './echeqs.queries';
+export { echeqRoutes } from './echeqs.routes';
+export {
+  clearingPayload,
+  companyScopeOf,
+  type EcheqFields,
+  guardDuplicateNumber,
+  registerEcheq,
+  staleVersion,
+} from './echeqs.service';
+export { decodeCursor, encodeCursor, type Keyset, keyText, likePattern } from './keyset';
+export { SqlParams } from './sql';
