@@ -15,8 +15,10 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth';
+import { custodyExpiryJob, custodyRoutes } from './modules/custody';
 import { clearingRoutes, outboxJob } from './modules/clearing';
 import { discountRoutes } from './modules/discounts';
+import { echeqRoutes } from './modules/echeqs';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { systemRoutes } from './modules/system';
 import { makeGuard } from './platform/auth/authenticate';
@@ -47,12 +49,14 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   authRoutes,
   clearingRoutes,
   systemRoutes,
+  echeqRoutes,
+  custodyRoutes,
   discountRoutes,
   reportsRoutes,
 ];
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
-const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob];
+const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob];
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;

@@ -17,11 +17,30 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const listAuditQuerySchema = pageQuerySchema.extend({
-  entity: z.string().trim().max(50).optional(),
-  action: z.string().trim().max(80).optional(),
-  actor_id: uuidSchema.optional(),
-  from: isoDateSchema.optional(),
-  to: isoDateSchema.optional(),
-});
+/**
+ * Audit trail filters: `entity` exactly, `action` exactly or as a prefix ('user' matches 'user.create'), the actor,
+ * and a range of calendar days in Buenos Aires time (both ends included).
+ */
+export const listAuditQuerySchema = pageQuerySchema
+  .extend({
+    entity: z.string().trim().max(50).optional(),
+    action: z.string().trim().max(80).optional(),
+    actor_id: uuidSchema.optional(),
+    from: isoDateSchema.optional(),
+    to: isoDateSchema.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'La fecha desde no puede ser posterior a la fecha hasta',
+    path: ['to'],
+  });
+export type ListAuditQuery = z.input<typeof listAuditQuerySchema>;
 export const auditPageResponseSchema = envelope(pageSchema(auditEntrySchema));
+
+/** Values present in the trail the caller may read, for the screen's filters. */
+export const auditFacetsSchema = z.object({
+  entities: z.array(z.string()),
+  actions: z.array(z.string()),
+  actors: z.array(z.object({ id: uuidSchema, email: z.string().nullable() })),
+});
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;
+export const auditFacetsResponseSchema = envelope(auditFacetsSchema);

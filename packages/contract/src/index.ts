@@ -15,6 +15,7 @@ export * from './errors';
 export * from './money';
 export * from './reports';
 export * from './roles';
+export * from './settings';
 export * from './system';
 export * from './tenants';
 export * from './users';

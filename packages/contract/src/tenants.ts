@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import { cuitSchema, envelope, textSchema, timestampSchema, uuidSchema } from './common';
 
+/** A rate as a fraction (0.45 = 45 %), between 0 and 1 with at most 6 decimals. */
+export const discountRateSchema = z
+  .number({ message: 'La tasa debe ser un número' })
+  .refine(Number.isFinite, { message: 'La tasa debe ser un número finito' })
+  .refine((n) => n >= 0 && n <= 1, { message: 'La tasa debe estar entre 0 y 1 (0 % a 100 %)' })
+  .refine(hasAtMostSixDecimals, { message: 'La tasa admite como máximo 6 decimales' });
+
+function hasAtMostSixDecimals(n: number): boolean {
+  const s = String(n);
+  if (/e/i.test(s)) return Number(n.toFixed(6)) === n;
+  const dot = s.indexOf('.');
+  return dot === -1 || s.length - dot - 1 <= 6;
+}
+
 export const tenantTypeSchema = z.enum(['BANCO', 'FINANCIERA', 'EMPRESA'], { message: 'Tipo inválido' });
 export type TenantType = z.infer<typeof tenantTypeSchema>;
 export const tenantStatusSchema = z.enum(['ACTIVO', 'INACTIVO']);
@@ -47,13 +61,29 @@ export const createTenantBodySchema = z.strictObject({
     .regex(/^[A-Z0-9_-]{2,20}$/, { message: 'Código: de 2 a 20 letras, números, guion o guion bajo' }),
   cuit: cuitSchema,
   tipo: tenantTypeSchema.default('BANCO'),
+  /** Annual nominal discount rate of the bank; 0.45 when not given. */
+  discount_rate: discountRateSchema.optional(),
 });
 export type CreateTenantBody = z.input<typeof createTenantBodySchema>;
 
-export const updateTenantBodySchema = z.strictObject({
-  nombre: textSchema('Nombre', 120).optional(),
-  estado: tenantStatusSchema.optional(),
-});
+export const TENANT_TYPE_LABELS: Record<TenantType, string> = {
+  BANCO: 'Banco',
+  FINANCIERA: 'Financiera',
+  EMPRESA: 'Empresa',
+};
+export const TENANT_STATUS_LABELS: Record<TenantStatus, string> = { ACTIVO: 'Activo', INACTIVO: 'Inactivo' };
+
+/** Rename, activate or deactivate a tenant, or set its discount rate. Deactivating closes its users' sessions. */
+export const updateTenantBodySchema = z
+  .strictObject({
+    nombre: textSchema('Nombre', 120).optional(),
+    estado: tenantStatusSchema.optional(),
+    discount_rate: discountRateSchema.optional(),
+  })
+  .refine((v) => v.nombre !== undefined || v.estado !== undefined || v.discount_rate !== undefined, {
+    message: 'Indique al menos un cambio (nombre, estado o tasa)',
+  });
+export type UpdateTenantBody = z.input<typeof updateTenantBodySchema>;
 
 export const adminStatsSchema = z.object({
   totalTenants: z.number().int(),

@@ -1,7 +1,8 @@
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 
-const SECRET_KEY = /pass|secret|api_key|apikey|token|mfa/i;
+// mfa_enabled is a fact worth keeping; the second factor's secrets and codes are not.
+const SECRET_KEY = /pass|secret|api_?key|token|mfa_(?!enabled)/i;
 
 /** Drops anything that looks like a password, key or token before it reaches the trail. */
 export function redact(value: unknown): unknown {

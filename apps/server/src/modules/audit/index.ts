@@ -1,1 +1,2 @@
+export { auditRoutes } from './audit.routes';
 export { type AuditInput, recordAudit, redact } from './audit.service';

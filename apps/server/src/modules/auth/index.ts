@@ -1,2 +1,3 @@
+export { mfaRoutes } from './auth.mfa.routes';
 export { authRoutes } from './auth.routes';
 export { revokeUserSessions } from './auth.service';

@@ -1,74 +1,98 @@
 import { buenosAiresDate } from '../../platform/clock';
+import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
+import { type Job, runJobOnce } from '../../platform/jobs';
 import { recordAudit } from '../audit';
 import { enqueueClearing } from '../clearing';
 
-/** Advisory lock key: one expiry pass at a time across every server process sharing the database. */
-const EXPIRY_LOCK = 727_303;
+/** The job's advisory-lock key (platform/jobs.ts: 727_1xx are jobs). */
+const EXPIRY_JOB_ID = 727_102;
+const EVERY_MS = 5 * 60_000;
 const BATCH = 200;
+/** Batches per run: a backlog larger than this is finished by the next runs. */
+const MAX_BATCHES = 10;
 
-type DueRow = { id: string; echeq_id: string; tenant_id: string; presentation_deadline: string; number: string };
+type DueRow = { id: string; echeq_id: string; tenant_id: string; presentation_deadline: string };
 
 /**
- * Marks EXPIRED every custody whose cheque can no longer be presented (due date + 30 days is before today in
- * Buenos Aires), and its cheque EXPIRED too; one audit and one outbox record per custody. Batches of BATCH, each
- * its own transaction under a transaction-scoped advisory lock (another process running the job at the same time
- * skips the pass) and `for update skip locked` (rows a release or discount holds are left for the next pass).
- * Returns how many it expired.
+ * One batch inside the runner's transaction: every custody whose cheque can no longer be presented (due date + 30
+ * days is before today in Buenos Aires) becomes EXPIRED, and its cheque EXPIRED too, with one audit record and one
+ * outbox record each. `for update skip locked` leaves rows a release or a discount holds right now for the next run.
+ */
+async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<number> {
+  const due = await tx.query<DueRow>(
+    `select c.id, c.echeq_id, c.tenant_id, c.presentation_deadline
+     from custody c
+     where c.status = 'IN_CUSTODY' and c.presentation_deadline < $1::date
+     order by c.presentation_deadline, c.id
+     limit $2
+     for update of c skip locked`,
+    [buenosAiresDate(now), limit],
+  );
+  for (const row of due.rows) {
+    await tx.query(
+      `update custody set status = 'EXPIRED', expired_at = $2, updated_at = $2, version = version + 1
+       where id = $1 and status = 'IN_CUSTODY'`,
+      [row.id, now],
+    );
+    const cheque = await tx.query(
+      `update echeqs set status = 'EXPIRED', updated_at = $2, version = version + 1
+       where id = $1 and status = 'ACTIVE' returning id`,
+      [row.echeq_id, now],
+    );
+    await enqueueClearing(tx, {
+      tenantId: row.tenant_id,
+      operation: 'CUSTODY_EXPIRE',
+      entity: 'custody',
+      entityId: row.id,
+      payload: { echeq_id: row.echeq_id, custody_id: row.id, presentation_deadline: row.presentation_deadline },
+    });
+    await recordAudit(tx, null, {
+      action: 'custody.expire',
+      entity: 'custody',
+      entityId: row.id,
+      tenantId: row.tenant_id,
+      before: { status: 'IN_CUSTODY' },
+      after: {
+        status: 'EXPIRED',
+        presentation_deadline: row.presentation_deadline,
+        echeq_id: row.echeq_id,
+        echeq_status: cheque.rows.length > 0 ? 'EXPIRED' : 'sin cambios',
+      },
+    });
+  }
+  return due.rows.length;
+}
+
+async function expireRun(tx: Queryable, now: Date): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const n = await expireBatch(tx, now, BATCH);
+    total += n;
+    if (n < BATCH) break;
+  }
+  return total;
+}
+
+/**
+ * The custody expiry job for the runner (platform/jobs.ts): one run at a time across every server process sharing
+ * the database (advisory lock), each run one transaction.
+ */
+export function custodyExpiryJob(): Job {
+  return { id: EXPIRY_JOB_ID, name: 'custody-expiry', everyMs: EVERY_MS, run: ({ tx, now }) => expireRun(tx, now) };
+}
+
+/**
+ * Runs the expiry now (tests, tools) until nothing is left; returns how many custody records it expired (0 when
+ * another process holds the job's lock).
  */
 export async function expireCustodyOnce(opts: { deps: Pick<Deps, 'db' | 'clock'> }): Promise<number> {
   const { deps } = opts;
   let total = 0;
   for (;;) {
-    const now = deps.clock.now();
-    const today = buenosAiresDate(now);
-    const n = await deps.db.transaction(async (tx) => {
-      const lock = await tx.query<{ ok: boolean }>('select pg_try_advisory_xact_lock($1) as ok', [EXPIRY_LOCK]);
-      if (!lock.rows[0]?.ok) return 0;
-      const due = await tx.query<DueRow>(
-        `select c.id, c.echeq_id, c.tenant_id, c.presentation_deadline, e.number
-         from custody c join echeqs e on e.id = c.echeq_id
-         where c.status = 'IN_CUSTODY' and c.presentation_deadline < $1::date
-         order by c.presentation_deadline, c.id
-         limit $2
-         for update of c skip locked`,
-        [today, BATCH],
-      );
-      for (const row of due.rows) {
-        await tx.query(
-          `update custody set status = 'EXPIRED', expired_at = $2, updated_at = $2, version = version + 1
-           where id = $1 and status = 'IN_CUSTODY'`,
-          [row.id, now],
-        );
-        const cheque = await tx.query<{ status: string }>(
-          `update echeqs set status = 'EXPIRED', updated_at = $2, version = version + 1
-           where id = $1 and status = 'ACTIVE' returning status`,
-          [row.echeq_id, now],
-        );
-        await enqueueClearing(tx, {
-          tenantId: row.tenant_id,
-          operation: 'CUSTODY_EXPIRE',
-          entity: 'custody',
-          entityId: row.id,
-          payload: { echeq_id: row.echeq_id, custody_id: row.id, presentation_deadline: row.presentation_deadline },
-        });
-        await recordAudit(tx, null, {
-          action: 'custody.expire',
-          entity: 'custody',
-          entityId: row.id,
-          tenantId: row.tenant_id,
-          before: { status: 'IN_CUSTODY' },
-          after: {
-            status: 'EXPIRED',
-            presentation_deadline: row.presentation_deadline,
-            echeq_id: row.echeq_id,
-            echeq_status: cheque.rows.length > 0 ? 'EXPIRED' : undefined,
-          },
-        });
-      }
-      return due.rows.length;
-    });
+    const run = await runJobOnce(deps.db, custodyExpiryJob(), deps.clock);
+    const n = run.ran ? (run.result as number) : 0;
     total += n;
-    if (n < BATCH) return total;
+    if (n < BATCH * MAX_BATCHES) return total;
   }
 }

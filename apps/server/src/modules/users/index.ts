@@ -5,6 +5,8 @@ export {
   findUserByEmail,
   findUserById,
   insertUser,
+  likePattern,
   USER_SELECT,
   type UserRow,
 } from './users.queries';
+export { usersRoutes } from './users.routes';

@@ -84,3 +84,45 @@ export async function findOrCreateCompany(
   );
   return { id: r.rows[0]!.id, created: true };
 }
+
+/** `%text%` for ILIKE with the wildcards of the text itself escaped. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export type UserListFilter = {
+  /** SQL condition restricting rows to the caller's scope, with its params starting at $1. */
+  scope: { sql: string; params: unknown[] };
+  search?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+  tenantId?: string | undefined;
+  limit: number;
+  offset: number;
+};
+
+/** One page of users (newest first) and the total matching the filter. */
+export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const where = [f.scope.sql];
+  const params = [...f.scope.params];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (f.search) {
+    add((n) => `(u.email ilike $${n} escape '\\' or c.name ilike $${n} escape '\\')`, likePattern(f.search));
+  }
+  if (f.role) add((n) => `u.role = $${n}`, f.role);
+  if (f.status) add((n) => `u.status = $${n}`, f.status);
+  if (f.tenantId) add((n) => `u.tenant_id = $${n}`, f.tenantId);
+  const cond = where.join(' and ');
+  const count = await db.query<{ total: number }>(
+    `select count(*)::int as total from users u left join companies c on c.id = u.company_id where ${cond}`,
+    params,
+  );
+  const rows = await db.query<UserRow>(
+    `${USER_SELECT} where ${cond} order by u.created_at desc, u.id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}

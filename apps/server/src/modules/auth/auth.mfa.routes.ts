@@ -1,0 +1,66 @@
+import {
+  mfaCodeBodySchema,
+  mfaDisableBodySchema,
+  mfaSetupResponseSchema,
+  profileResponseSchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { responses } from '../../platform/http/responses';
+import { disableMfa, enableMfa, startMfaSetup } from './auth.mfa.service';
+
+/** Signed in, no particular permission (read by the access-matrix test from the OpenAPI document). */
+const signedIn = [{ bearer: [] }];
+
+/** Two-factor sign-in enrolment from 'Perfil': propose a secret, confirm it with a first code, turn it off. */
+export function mfaRoutes(app: App, deps: Deps) {
+  app.post(
+    '/auth/mfa/setup',
+    {
+      onRequest: deps.guard(),
+      schema: { tags: ['auth'], security: signedIn, response: responses(mfaSetupResponseSchema, 401, 409) },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Escanee el código QR con su aplicación de autenticación',
+      data: await startMfaSetup({ deps, ctx: ctxOf(req) }),
+    }),
+  );
+
+  app.post(
+    '/auth/mfa/enable',
+    {
+      onRequest: deps.guard(),
+      schema: {
+        tags: ['auth'],
+        security: signedIn,
+        body: mfaCodeBodySchema,
+        response: responses(profileResponseSchema, 400, 401, 409, 429),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Verificación en dos pasos activada',
+      data: await enableMfa({ deps, ctx: ctxOf(req), code: req.body.code }),
+    }),
+  );
+
+  app.post(
+    '/auth/mfa/disable',
+    {
+      onRequest: deps.guard(),
+      schema: {
+        tags: ['auth'],
+        security: signedIn,
+        body: mfaDisableBodySchema,
+        response: responses(profileResponseSchema, 400, 401, 409, 429),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Verificación en dos pasos desactivada',
+      data: await disableMfa({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
+  );
+}

@@ -1,0 +1,2 @@
+export { tenantsRoutes } from './tenants.routes';
+export { listDiscountRates, setTenantDiscountRate } from './tenants.service';

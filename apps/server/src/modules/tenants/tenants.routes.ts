@@ -1,0 +1,98 @@
+import {
+  adminDashboardResponseSchema,
+  createTenantBodySchema,
+  idParamsSchema,
+  tenantListResponseSchema,
+  tenantResponseSchema,
+  updateTenantBodySchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { createTenant, getAdminDashboard, getTenant, listTenants, updateTenant } from './tenants.service';
+
+/** The permission every /admin route requires, in the OpenAPI document (read by the access-matrix test). */
+const requiresTenantsManage = [{ bearer: ['tenants:manage'] }];
+
+/** /api/admin/*: bank (tenant) administration, SYSTEM_ADMIN only (the clearing configuration routes live in clearing). */
+export function tenantsRoutes(app: App, deps: Deps) {
+  const guard = deps.guard('tenants:manage');
+
+  app.get(
+    '/admin/dashboard',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['admin'],
+        security: requiresTenantsManage,
+        response: responses(adminDashboardResponseSchema, ...AUTHED),
+      },
+    },
+    async () => ({ success: true as const, data: await getAdminDashboard({ deps }) }),
+  );
+
+  app.get(
+    '/admin/tenants',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['admin'],
+        security: requiresTenantsManage,
+        response: responses(tenantListResponseSchema, ...AUTHED),
+      },
+    },
+    async () => ({ success: true as const, data: await listTenants({ deps }) }),
+  );
+
+  app.post(
+    '/admin/tenants',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['admin'],
+        security: requiresTenantsManage,
+        body: createTenantBodySchema,
+        response: responses(tenantResponseSchema, 400, ...AUTHED, 409),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Tenant creado',
+      data: await createTenant({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
+  );
+
+  app.get(
+    '/admin/tenants/:id',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['admin'],
+        security: requiresTenantsManage,
+        params: idParamsSchema,
+        response: responses(tenantResponseSchema, 400, ...AUTHED, 404),
+      },
+    },
+    async (req) => ({ success: true as const, data: await getTenant({ deps, id: req.params.id }) }),
+  );
+
+  app.put(
+    '/admin/tenants/:id',
+    {
+      onRequest: guard,
+      schema: {
+        tags: ['admin'],
+        security: requiresTenantsManage,
+        params: idParamsSchema,
+        body: updateTenantBodySchema,
+        response: responses(tenantResponseSchema, 400, ...AUTHED, 404),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Tenant actualizado',
+      data: await updateTenant({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+}

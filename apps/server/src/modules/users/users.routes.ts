@@ -1,0 +1,87 @@
+import {
+  createUserBodySchema,
+  idParamsSchema,
+  listUsersQuerySchema,
+  type Permission,
+  updateUserBodySchema,
+  userPageResponseSchema,
+  userResponseSchema,
+} from '@echeq/contract';
+import { ctxOf } from '../../platform/auth/authenticate';
+import type { Deps } from '../../platform/deps';
+import type { App } from '../../platform/http/app-type';
+import { AUTHED, responses } from '../../platform/http/responses';
+import { createUser, getUser, listUsersPage, updateUser } from './users.service';
+
+/** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
+const requires = (permission: Permission) => [{ bearer: [permission] }];
+
+export function usersRoutes(app: App, deps: Deps) {
+  app.get(
+    '/users',
+    {
+      onRequest: deps.guard('users:read'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:read'),
+        querystring: listUsersQuerySchema,
+        response: responses(userPageResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await listUsersPage({ deps, ctx: ctxOf(req), query: req.query }),
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: deps.guard('users:manage'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:manage'),
+        body: createUserBodySchema,
+        response: responses(userResponseSchema, 400, ...AUTHED, 409),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Usuario creado',
+      data: await createUser({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: deps.guard('users:read'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:read'),
+        params: idParamsSchema,
+        response: responses(userResponseSchema, 400, ...AUTHED, 404),
+      },
+    },
+    async (req) => ({ success: true as const, data: await getUser({ deps, ctx: ctxOf(req), id: req.params.id }) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: deps.guard('users:manage'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:manage'),
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Usuario actualizado',
+      data: await updateUser({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+}

@@ -1,0 +1,306 @@
+import {
+  assignableRoles,
+  type CreateUserInput,
+  isCompanyRole,
+  type listUsersQuerySchema,
+  type Page,
+  ROLE_LABELS,
+  type Role,
+  type UpdateUserInput,
+  type User,
+  type UserStatus,
+} from '@echeq/contract';
+import type { z } from 'zod';
+import { type Ctx, inScope, scopeOf, scopeSql } from '../../platform/auth/actor';
+import { hashPassword } from '../../platform/auth/password';
+import type { Queryable } from '../../platform/db/db';
+import type { Deps } from '../../platform/deps';
+import { AppError, forbidden, notFound, validationError } from '../../platform/http/app-error';
+import { recordAudit } from '../audit';
+import { revokeUserSessions } from '../auth';
+import { toUserDto } from './users.mapper';
+import { emailTaken, findOrCreateCompany, findUserById, insertUser, listUsers, type UserRow } from './users.queries';
+
+type UsersDeps = Pick<Deps, 'db' | 'clock'>;
+type ListQuery = z.output<typeof listUsersQuerySchema>;
+
+const userNotFound = () => notFound('Usuario no encontrado');
+
+/** What the audit trail keeps of a user: never the hash nor the second-factor secrets. */
+function auditView(u: {
+  email: string;
+  role: Role;
+  status: UserStatus;
+  tenant_id: string | null;
+  company_id: string | null;
+  full_name: string | null;
+  mfa_enabled: boolean;
+}) {
+  return {
+    email: u.email,
+    role: u.role,
+    status: u.status,
+    tenant_id: u.tenant_id,
+    company_id: u.company_id,
+    full_name: u.full_name,
+    mfa_enabled: u.mfa_enabled,
+  };
+}
+
+/** Users the caller may see: every user for a system admin, its own tenant's for bank roles. */
+export async function listUsersPage({
+  deps,
+  ctx,
+  query,
+}: {
+  deps: UsersDeps;
+  ctx: Ctx;
+  query: ListQuery;
+}): Promise<Page<User>> {
+  const scope = scopeSql(scopeOf(ctx.actor), { tenant: 'u.tenant_id', company: 'u.company_id' }, 1);
+  const { rows, total } = await listUsers(deps.db, {
+    scope,
+    search: query.search || undefined,
+    role: query.role,
+    status: query.status,
+    tenantId: query.tenant_id,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return { data: rows.map(toUserDto), page: query.page, limit: query.limit, total };
+}
+
+async function findInScope(db: Queryable, ctx: Ctx, id: string, forUpdate = false): Promise<UserRow> {
+  const row = await findUserById(db, id, forUpdate);
+  if (!row || !inScope(scopeOf(ctx.actor), { tenantId: row.tenant_id, companyId: row.company_id })) {
+    throw userNotFound();
+  }
+  return row;
+}
+
+export async function getUser({ deps, ctx, id }: { deps: UsersDeps; ctx: Ctx; id: string }): Promise<User> {
+  return toUserDto(await findInScope(deps.db, ctx, id));
+}
+
+function assertAssignable(ctx: Ctx, role: Role): void {
+  if (!assignableRoles(ctx.actor.role).includes(role)) {
+    throw forbidden(`No tiene permisos para asignar el rol ${ROLE_LABELS[role]}`);
+  }
+}
+
+/**
+ * Creates a user. A bank admin creates in its own tenant and never a SYSTEM_ADMIN (403); a system admin names the
+ * tenant (none for a SYSTEM_ADMIN). Company roles join the company of that CUIT in the tenant, created if new.
+ */
+export async function createUser({
+  deps,
+  ctx,
+  body,
+}: {
+  deps: UsersDeps;
+  ctx: Ctx;
+  body: CreateUserInput;
+}): Promise<User> {
+  assertAssignable(ctx, body.role);
+  let tenantId: string | null = null;
+  if (body.role !== 'SYSTEM_ADMIN') {
+    if (ctx.actor.role === 'SYSTEM_ADMIN') {
+      if (!body.tenant_id) {
+        throw validationError('Seleccione el tenant del usuario', [{ path: 'tenant_id', message: 'Tenant requerido' }]);
+      }
+      tenantId = body.tenant_id;
+    } else {
+      if (body.tenant_id && body.tenant_id !== ctx.actor.tenantId) {
+        throw forbidden('Solo puede crear usuarios de su propia entidad');
+      }
+      tenantId = ctx.actor.tenantId;
+      if (!tenantId) throw forbidden('Usuario sin entidad asignada');
+    }
+  }
+  const passwordHash = await hashPassword(body.password);
+
+  const id = await deps.db.transaction(async (tx) => {
+    if (tenantId) {
+      const t = await tx.query('select 1 from tenants where id = $1', [tenantId]);
+      if (t.rows.length === 0) {
+        throw validationError('El tenant indicado no existe', [{ path: 'tenant_id', message: 'Tenant inexistente' }]);
+      }
+    }
+    if (await emailTaken(tx, body.email)) {
+      throw new AppError('DUPLICATE', 'Ya existe un usuario con ese email', {
+        errors: [{ path: 'email', message: 'Email ya registrado' }],
+      });
+    }
+    let companyId: string | null = null;
+    if (isCompanyRole(body.role) && tenantId && body.company_name && body.cuit) {
+      const company = await findOrCreateCompany(tx, { tenantId, name: body.company_name, cuit: body.cuit });
+      companyId = company.id;
+      if (company.created) {
+        await recordAudit(tx, ctx, {
+          action: 'company.create',
+          entity: 'company',
+          entityId: company.id,
+          tenantId,
+          after: { name: body.company_name, cuit: body.cuit },
+        });
+      }
+    }
+    const newId = await insertUser(tx, {
+      tenantId,
+      companyId,
+      email: body.email,
+      passwordHash,
+      role: body.role,
+      fullName: body.full_name || null,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'user.create',
+      entity: 'user',
+      entityId: newId,
+      tenantId,
+      after: auditView({
+        email: body.email,
+        role: body.role,
+        status: 'ACTIVE',
+        tenant_id: tenantId,
+        company_id: companyId,
+        full_name: body.full_name || null,
+        mfa_enabled: false,
+      }),
+    });
+    return newId;
+  });
+  const created = await findUserById(deps.db, id);
+  return toUserDto(created!);
+}
+
+const STATUS_ACTION: Record<UserStatus, string> = {
+  ACTIVE: 'user.activate',
+  INACTIVE: 'user.deactivate',
+  SUSPENDED: 'user.suspend',
+};
+
+/**
+ * Changes a user: company, name, role, status, a new password or turning two-factor sign-in off. Nobody changes
+ * their own role or status; suspending, deactivating, a new password and a second-factor reset close the user's
+ * sessions at once. A user outside the caller's scope is a 404.
+ */
+export async function updateUser({
+  deps,
+  ctx,
+  id,
+  body,
+}: {
+  deps: UsersDeps;
+  ctx: Ctx;
+  id: string;
+  body: UpdateUserInput;
+}): Promise<User> {
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  await deps.db.transaction(async (tx) => {
+    const before = await findInScope(tx, ctx, id, true);
+    const self = before.id === ctx.actor.userId;
+    const role = body.role ?? before.role;
+    const status = body.status ?? before.status;
+    if (self && (role !== before.role || status !== before.status)) {
+      throw forbidden('No puede cambiar su propio rol ni su estado');
+    }
+    if (self && (body.password || body.reset_mfa)) {
+      throw forbidden('Cambie su contraseña o su verificación en dos pasos desde su perfil');
+    }
+    if (role !== before.role) {
+      assertAssignable(ctx, role);
+      if (before.role === 'SYSTEM_ADMIN') {
+        throw new AppError(
+          'CONFLICT',
+          'Un administrador del sistema no pertenece a ninguna entidad: cree un usuario nuevo con el rol deseado',
+        );
+      }
+    }
+
+    let tenantId = before.tenant_id;
+    let companyId = before.company_id;
+    if (role === 'SYSTEM_ADMIN') {
+      if (body.cuit !== undefined) {
+        throw validationError('Solo los roles de empresa llevan empresa', [
+          { path: 'cuit', message: 'Solo los roles de empresa llevan empresa' },
+        ]);
+      }
+      tenantId = null;
+      companyId = null;
+    } else if (isCompanyRole(role)) {
+      if (body.cuit !== undefined && body.company_name !== undefined && tenantId) {
+        const company = await findOrCreateCompany(tx, { tenantId, name: body.company_name, cuit: body.cuit });
+        companyId = company.id;
+        if (company.created) {
+          await recordAudit(tx, ctx, {
+            action: 'company.create',
+            entity: 'company',
+            entityId: company.id,
+            tenantId,
+            after: { name: body.company_name, cuit: body.cuit },
+          });
+        }
+      } else if (!companyId) {
+        throw validationError('Un rol de empresa requiere razón social y CUIT', [
+          { path: 'company_name', message: 'Razón social requerida' },
+          { path: 'cuit', message: 'CUIT requerido' },
+        ]);
+      }
+    } else {
+      if (body.cuit !== undefined) {
+        throw validationError('Solo los roles de empresa llevan empresa', [
+          { path: 'cuit', message: 'Solo los roles de empresa llevan empresa' },
+        ]);
+      }
+      companyId = null;
+    }
+
+    const fullName = body.full_name === undefined ? before.full_name : body.full_name || null;
+    const resetMfa = body.reset_mfa === true && before.mfa_enabled;
+    await tx.query(
+      `update users set role = $2, status = $3, tenant_id = $4, company_id = $5, full_name = $6,
+         password_hash = coalesce($7, password_hash),
+         mfa_enabled = case when $8 then false else mfa_enabled end,
+         mfa_secret_enc = case when $8 then null else mfa_secret_enc end,
+         mfa_pending_secret_enc = case when $8 then null else mfa_pending_secret_enc end,
+         updated_at = $9, version = version + 1
+       where id = $1`,
+      [id, role, status, tenantId, companyId, fullName, passwordHash, resetMfa, deps.clock.now()],
+    );
+
+    const closesSessions = (status !== 'ACTIVE' && status !== before.status) || passwordHash !== null || resetMfa;
+    const revoked = closesSessions ? await revokeUserSessions(tx, id, deps.clock.now()) : 0;
+
+    const after = auditView({
+      email: before.email,
+      role,
+      status,
+      tenant_id: tenantId,
+      company_id: companyId,
+      full_name: fullName,
+      mfa_enabled: resetMfa ? false : before.mfa_enabled,
+    });
+    const onlyStatus =
+      status !== before.status &&
+      role === before.role &&
+      companyId === before.company_id &&
+      fullName === before.full_name &&
+      !passwordHash &&
+      !resetMfa;
+    await recordAudit(tx, ctx, {
+      action: onlyStatus ? STATUS_ACTION[status] : 'user.update',
+      entity: 'user',
+      entityId: id,
+      tenantId: before.tenant_id ?? tenantId,
+      before: auditView(before),
+      after: {
+        ...after,
+        ...(passwordHash ? { credentials_reset: true } : {}),
+        ...(closesSessions ? { sessions_closed: revoked } : {}),
+      },
+    });
+  });
+  const fresh = await findUserById(deps.db, id);
+  return toUserDto(fresh!);
+}

@@ -1,0 +1,406 @@
+import { makeCuit } from '@echeq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type TestServer } from './helpers';
+
+const PASSWORD = 'Segura123';
+
+async function idOf(s: TestServer, email: string): Promise<string> {
+  const r = await s.db.query<{ id: string }>('select id from users where email = $1', [email]);
+  return r.rows[0]!.id;
+}
+
+async function tenantId(s: TestServer, codigo: string): Promise<string> {
+  const r = await s.db.query<{ id: string }>('select id from tenants where codigo = $1', [codigo]);
+  return r.rows[0]!.id;
+}
+
+async function auditOf(s: TestServer, entityId: string) {
+  const r = await s.db.query<{ action: string; actor_email: string; tenant_id: string; before: any; after: any }>(
+    'select action, actor_email, tenant_id, before, after from audit_log where entity_id = $1 order by id',
+    [entityId],
+  );
+  return r.rows;
+}
+
+describe('users: listing and reading', () => {
+  let s: TestServer;
+  let admin: string;
+  let sysadmin: string;
+  let auditor: string;
+  beforeAll(async () => {
+    s = await build();
+    [admin, sysadmin, auditor] = await Promise.all([
+      s.login('admin@banco.example'),
+      s.login('superadmin@plataforma.example'),
+      s.login('auditor@banco.example'),
+    ]);
+  });
+  afterAll(() => s.close());
+
+  it('a bank admin lists only its own tenant, paged, newest first', async () => {
+    const r = await s.req('GET', '/api/users?limit=3', { token: admin });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ page: 1, limit: 3 });
+    expect(r.body.data.data).toHaveLength(3);
+    const all = await s.req('GET', '/api/users?limit=100', { token: admin });
+    const emails = all.body.data.data.map((u: any) => u.email);
+    expect(all.body.data.total).toBe(emails.length);
+    expect(emails).toContain('emisor@empresa.example');
+    expect(emails).not.toContain('admin@bancosur.example');
+    expect(emails).not.toContain('superadmin@plataforma.example');
+    expect(emails).not.toContain('entidad@financiera.example');
+    const bdemo = await tenantId(s, 'BDEMO');
+    for (const u of all.body.data.data) {
+      expect(u.tenant_id).toBe(bdemo);
+      expect(u).not.toHaveProperty('password_hash');
+      expect(u).not.toHaveProperty('mfa_secret_enc');
+      expect(typeof u.mfa_enabled).toBe('boolean');
+    }
+    const page2 = await s.req('GET', '/api/users?limit=3&page=2', { token: admin });
+    const first = r.body.data.data.map((u: any) => u.id);
+    for (const u of page2.body.data.data) expect(first).not.toContain(u.id);
+  });
+
+  it('searches by e-mail or company and filters by role and status', async () => {
+    const byCompany = await s.req('GET', '/api/users?search=empresa%20demo', { token: admin });
+    expect(byCompany.body.data.data.map((u: any) => u.email).sort()).toEqual([
+      'autorizante@empresa.example',
+      'emisor@empresa.example',
+    ]);
+    const byEmail = await s.req('GET', '/api/users?search=AUDITOR@', { token: admin });
+    expect(byEmail.body.data.data.map((u: any) => u.email)).toEqual(['auditor@banco.example']);
+    const wildcard = await s.req('GET', '/api/users?search=%25', { token: admin });
+    expect(wildcard.body.data.total).toBe(0);
+    const byRole = await s.req('GET', '/api/users?role=BENEFICIARY', { token: admin });
+    expect(byRole.body.data.data.map((u: any) => u.email)).toEqual(['beneficiario@beneficiario.example']);
+    const suspended = await s.req('GET', '/api/users?status=SUSPENDED', { token: admin });
+    expect(suspended.body.data.total).toBe(0);
+  });
+
+  it('a system admin lists every tenant and may narrow to one', async () => {
+    const all = await s.req('GET', '/api/users?limit=100', { token: sysadmin });
+    const emails = all.body.data.data.map((u: any) => u.email);
+    expect(emails).toEqual(expect.arrayContaining(['admin@bancosur.example', 'superadmin@plataforma.example']));
+    const sur = await s.req('GET', `/api/users?tenant_id=${await tenantId(s, 'BSUR')}`, { token: sysadmin });
+    expect(sur.body.data.data.map((u: any) => u.email).sort()).toEqual([
+      'admin@bancosur.example',
+      'empresa@sur.example',
+    ]);
+  });
+
+  it('reads one user in scope; another tenant’s user is a 404', async () => {
+    const mine = await s.req('GET', `/api/users/${await idOf(s, 'emisor@empresa.example')}`, { token: admin });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toMatchObject({
+      email: 'emisor@empresa.example',
+      role: 'COMPANY_USER',
+      company_name: 'Empresa Demo S.A.',
+      status: 'ACTIVE',
+      mfa_enabled: false,
+    });
+    const foreign = await s.req('GET', `/api/users/${await idOf(s, 'admin@bancosur.example')}`, { token: admin });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('NOT_FOUND');
+    const sys = await s.req('GET', `/api/users/${await idOf(s, 'superadmin@plataforma.example')}`, { token: admin });
+    expect(sys.status).toBe(404);
+    const missing = await s.req('GET', '/api/users/00000000-0000-4000-8000-000000000000', { token: admin });
+    expect(missing.status).toBe(404);
+    const bad = await s.req('GET', '/api/users/not-a-uuid', { token: admin });
+    expect(bad.status).toBe(400);
+  });
+
+  it('an auditor reads but cannot change; company roles cannot read', async () => {
+    expect((await s.req('GET', '/api/users', { token: auditor })).status).toBe(200);
+    const create = await s.req('POST', '/api/users', {
+      token: auditor,
+      body: { email: 'x@banco.example', password: PASSWORD, role: 'BANK_OPERATOR' },
+    });
+    expect(create.status).toBe(403);
+    const company = await s.login('emisor@empresa.example');
+    expect((await s.req('GET', '/api/users', { token: company })).status).toBe(403);
+    const operator = await s.login('operador@banco.example');
+    expect((await s.req('GET', '/api/users', { token: operator })).status).toBe(403);
+  });
+
+  it('rejects bad queries with 400', async () => {
+    for (const q of ['limit=101', 'page=0', 'role=KING', 'status=GONE', 'tenant_id=x', 'other=1']) {
+      const r = await s.req('GET', `/api/users?${q}`, { token: admin });
+      expect(r.status, q).toBe(400);
+      expect(r.body.code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('users: creating and changing', () => {
+  let s: TestServer;
+  let admin: string;
+  let sysadmin: string;
+  beforeAll(async () => {
+    s = await build();
+    [admin, sysadmin] = await Promise.all([s.login('admin@banco.example'), s.login('superadmin@plataforma.example')]);
+  });
+  afterAll(() => s.close());
+
+  it('a bank admin creates a company user in its tenant, creating the company by CUIT', async () => {
+    const cuit = makeCuit('30', '71555001');
+    const r = await s.req('POST', '/api/users', {
+      token: admin,
+      body: {
+        email: 'Nuevo@Cliente.example',
+        password: PASSWORD,
+        company_name: 'Cliente Nuevo S.A.',
+        cuit: `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`,
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.message).toBe('Usuario creado');
+    expect(r.body.data).toMatchObject({
+      email: 'nuevo@cliente.example',
+      role: 'COMPANY_USER',
+      company_name: 'Cliente Nuevo S.A.',
+      cuit,
+      status: 'ACTIVE',
+      mfa_enabled: false,
+      last_login: null,
+      tenant_id: await tenantId(s, 'BDEMO'),
+    });
+    // A second user of the same CUIT joins the same company.
+    const second = await s.req('POST', '/api/users', {
+      token: admin,
+      body: {
+        email: 'otro@cliente.example',
+        password: PASSWORD,
+        role: 'COMPANY_AUTHORIZER',
+        company_name: 'Otro nombre',
+        cuit,
+      },
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.data.company_name).toBe('Cliente Nuevo S.A.');
+    const companies = await s.db.query('select 1 from companies where cuit = $1', [cuit]);
+    expect(companies.rows).toHaveLength(1);
+    // The new user signs in with the given password.
+    expect(await s.login('nuevo@cliente.example', PASSWORD)).toBeTruthy();
+    const trail = await auditOf(s, r.body.data.id);
+    expect(trail[0]).toMatchObject({ action: 'user.create', actor_email: 'admin@banco.example' });
+    expect(trail[0]!.after).toMatchObject({ role: 'COMPANY_USER', status: 'ACTIVE' });
+    expect(JSON.stringify(trail)).not.toContain(PASSWORD);
+    const created = await s.db.query(
+      "select 1 from audit_log where action = 'company.create' and after->>'cuit' = $1",
+      [cuit],
+    );
+    expect(created.rows).toHaveLength(1);
+  });
+
+  it('a bank admin never creates a SYSTEM_ADMIN nor a user of another tenant (403)', async () => {
+    const sys = await s.req('POST', '/api/users', {
+      token: admin,
+      body: { email: 'root@banco.example', password: PASSWORD, role: 'SYSTEM_ADMIN' },
+    });
+    expect(sys.status).toBe(403);
+    const other = await s.req('POST', '/api/users', {
+      token: admin,
+      body: {
+        email: 'op@sur.example',
+        password: PASSWORD,
+        role: 'BANK_OPERATOR',
+        tenant_id: await tenantId(s, 'BSUR'),
+      },
+    });
+    expect(other.status).toBe(403);
+    const ok = await s.req('POST', '/api/users', {
+      token: admin,
+      body: { email: 'op2@banco.example', password: PASSWORD, role: 'BANK_OPERATOR' },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ role: 'BANK_OPERATOR', company_name: 'Banco Demo', cuit: null });
+    const none = await s.db.query("select 1 from users where email in ('root@banco.example', 'op@sur.example')");
+    expect(none.rows).toHaveLength(0);
+  });
+
+  it('validates the body: company roles need a valid CUIT, others take no company, e-mail unique', async () => {
+    const cases: [unknown, string][] = [
+      [{ email: 'a@b.example', password: PASSWORD, company_name: 'X S.A.' }, 'cuit'],
+      [{ email: 'a@b.example', password: PASSWORD, company_name: 'X S.A.', cuit: '30-12345678-0' }, 'cuit'],
+      [{ email: 'a@b.example', password: PASSWORD, cuit: makeCuit('30', '71555002') }, 'company_name'],
+      [{ email: 'a@b.example', password: PASSWORD, role: 'AUDITOR', cuit: makeCuit('30', '71555002') }, 'cuit'],
+      [{ email: 'no-es-email', password: PASSWORD, role: 'AUDITOR' }, 'email'],
+      [{ email: 'a@b.example', password: 'corta', role: 'AUDITOR' }, 'password'],
+      [{ email: 'a@b.example', password: PASSWORD, role: 'REY' }, 'role'],
+      [{ email: 'a@b.example', password: PASSWORD, role: 'AUDITOR', extra: 1 }, 'extra'],
+    ];
+    for (const [body, path] of cases) {
+      const r = await s.req('POST', '/api/users', { token: admin, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.code).toBe('VALIDATION_ERROR');
+      // (an unknown key is named in the message; its path reads 'body')
+      expect(JSON.stringify(r.body.errors)).toContain(path);
+    }
+    const dup = await s.req('POST', '/api/users', {
+      token: admin,
+      body: { email: 'ADMIN@banco.example', password: PASSWORD, role: 'AUDITOR' },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.code).toBe('DUPLICATE');
+  });
+
+  it('a system admin chooses the tenant, and creates system admins without one', async () => {
+    const noTenant = await s.req('POST', '/api/users', {
+      token: sysadmin,
+      body: { email: 'op@sur.example', password: PASSWORD, role: 'BANK_OPERATOR' },
+    });
+    expect(noTenant.status).toBe(400);
+    const unknownTenant = await s.req('POST', '/api/users', {
+      token: sysadmin,
+      body: {
+        email: 'op@sur.example',
+        password: PASSWORD,
+        role: 'BANK_OPERATOR',
+        tenant_id: '00000000-0000-4000-8000-000000000000',
+      },
+    });
+    expect(unknownTenant.status).toBe(400);
+    const sur = await s.req('POST', '/api/users', {
+      token: sysadmin,
+      body: {
+        email: 'op@sur.example',
+        password: PASSWORD,
+        role: 'BANK_OPERATOR',
+        tenant_id: await tenantId(s, 'BSUR'),
+      },
+    });
+    expect(sur.status).toBe(200);
+    expect(sur.body.data).toMatchObject({ tenant_codigo: 'BSUR', company_name: 'Banco Sur' });
+    const root = await s.req('POST', '/api/users', {
+      token: sysadmin,
+      body: { email: 'root2@plataforma.example', password: PASSWORD, role: 'SYSTEM_ADMIN' },
+    });
+    expect(root.status).toBe(200);
+    expect(root.body.data).toMatchObject({ role: 'SYSTEM_ADMIN', tenant_id: null, company_name: null });
+    const rootWithTenant = await s.req('POST', '/api/users', {
+      token: sysadmin,
+      body: {
+        email: 'root3@plataforma.example',
+        password: PASSWORD,
+        role: 'SYSTEM_ADMIN',
+        tenant_id: await tenantId(s, 'BSUR'),
+      },
+    });
+    expect(rootWithTenant.status).toBe(400);
+  });
+
+  it('changes role and company; a promotion to SYSTEM_ADMIN by a bank admin is 403', async () => {
+    const id = await idOf(s, 'beneficiario@beneficiario.example');
+    const promote = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { role: 'SYSTEM_ADMIN' } });
+    expect(promote.status).toBe(403);
+    const toBank = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { role: 'BANK_OPERATOR' } });
+    expect(toBank.status).toBe(200);
+    expect(toBank.body.data).toMatchObject({ role: 'BANK_OPERATOR', cuit: null, company_name: 'Banco Demo' });
+    const backNoCompany = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { role: 'BENEFICIARY' } });
+    expect(backNoCompany.status).toBe(400);
+    const cuit = makeCuit('30', '72345678');
+    const back = await s.req('PUT', `/api/users/${id}`, {
+      token: admin,
+      body: { role: 'BENEFICIARY', company_name: 'Beneficiario Demo S.R.L.', cuit, full_name: 'Lucía B.' },
+    });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({
+      role: 'BENEFICIARY',
+      company_name: 'Beneficiario Demo S.R.L.',
+      cuit,
+      full_name: 'Lucía B.',
+    });
+    const halfCompany = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { cuit } });
+    expect(halfCompany.status).toBe(400);
+    const trail = await auditOf(s, id);
+    expect(trail.map((t) => t.action)).toEqual(['user.update', 'user.update']);
+    expect(trail[0]!.before).toMatchObject({ role: 'BENEFICIARY' });
+    expect(trail[0]!.after).toMatchObject({ role: 'BANK_OPERATOR', company_id: null });
+  });
+
+  it('another tenant’s user cannot be changed (404) and nobody changes their own role or status (403)', async () => {
+    const sur = await idOf(s, 'empresa@sur.example');
+    const foreign = await s.req('PUT', `/api/users/${sur}`, { token: admin, body: { status: 'SUSPENDED' } });
+    expect(foreign.status).toBe(404);
+    const me = await idOf(s, 'admin@banco.example');
+    const own = await s.req('PUT', `/api/users/${me}`, { token: admin, body: { status: 'SUSPENDED' } });
+    expect(own.status).toBe(403);
+    const ownRole = await s.req('PUT', `/api/users/${me}`, { token: admin, body: { role: 'AUDITOR' } });
+    expect(ownRole.status).toBe(403);
+    const ownName = await s.req('PUT', `/api/users/${me}`, { token: admin, body: { full_name: 'Admin Demo' } });
+    expect(ownName.status).toBe(200);
+    const sysId = await idOf(s, 'superadmin@plataforma.example');
+    const sysSelf = await s.req('PUT', `/api/users/${sysId}`, { token: sysadmin, body: { status: 'INACTIVE' } });
+    expect(sysSelf.status).toBe(403);
+    const empty = await s.req('PUT', `/api/users/${sur}`, { token: sysadmin, body: { status: 'ASLEEP' } });
+    expect(empty.status).toBe(400);
+  });
+
+  it('suspending closes the sessions at once; the suspended user cannot sign in until reactivated', async () => {
+    const email = 'avalista@avalista.example';
+    const id = await idOf(s, email);
+    const t1 = await s.login(email);
+    const t2 = await s.login(email);
+    expect((await s.req('GET', '/api/auth/profile', { token: t1 })).status).toBe(200);
+    const r = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { status: 'SUSPENDED' } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.status).toBe('SUSPENDED');
+    for (const t of [t1, t2]) expect((await s.req('GET', '/api/auth/profile', { token: t })).status).toBe(401);
+    const revoked = await s.db.query(
+      'select count(*)::int as n from sessions where user_id = $1 and revoked_at is null',
+      [id],
+    );
+    expect(revoked.rows[0]).toEqual({ n: 0 });
+    const login = await s.req('POST', '/api/auth/login', { body: { email, password: 'Demo1234!' } });
+    expect(login.status).toBe(401);
+    expect(login.body.message).toBe('Credenciales inválidas');
+    const listed = await s.req('GET', '/api/users?status=SUSPENDED', { token: admin });
+    expect(listed.body.data.data.map((u: any) => u.email)).toEqual([email]);
+
+    const back = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { status: 'ACTIVE' } });
+    expect(back.status).toBe(200);
+    // Reactivation does not revive the old tokens.
+    expect((await s.req('GET', '/api/auth/profile', { token: t1 })).status).toBe(401);
+    expect(await s.login(email)).toBeTruthy();
+
+    const trail = await auditOf(s, id);
+    const changes = trail.filter((t) => t.action.startsWith('user.') && t.action !== 'user.update');
+    expect(changes.map((t) => t.action)).toEqual(['user.suspend', 'user.activate']);
+    expect(changes[0]).toMatchObject({
+      actor_email: 'admin@banco.example',
+      before: { status: 'ACTIVE' },
+      after: { status: 'SUSPENDED', sessions_closed: 2 },
+    });
+  });
+
+  it('deactivating works the same; a new password set by the admin closes sessions too', async () => {
+    const email = 'operador@banco.example';
+    const id = await idOf(s, email);
+    const t = await s.login(email);
+    const off = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { status: 'INACTIVE' } });
+    expect(off.body.data.status).toBe('INACTIVE');
+    expect((await s.req('GET', '/api/auth/profile', { token: t })).status).toBe(401);
+    await s.req('PUT', `/api/users/${id}`, { token: admin, body: { status: 'ACTIVE' } });
+    const t2 = await s.login(email);
+    const pw = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { password: 'Cambiada99' } });
+    expect(pw.status).toBe(200);
+    expect((await s.req('GET', '/api/auth/profile', { token: t2 })).status).toBe(401);
+    expect(await s.login(email, 'Cambiada99')).toBeTruthy();
+    const trail = await auditOf(s, id);
+    expect(trail.map((x) => x.action)).toEqual(
+      expect.arrayContaining(['user.deactivate', 'user.activate', 'user.update']),
+    );
+    expect(JSON.stringify(trail)).not.toContain('Cambiada99');
+  });
+
+  it('a system admin may change any tenant’s user, but not demote another system admin', async () => {
+    const sur = await idOf(s, 'empresa@sur.example');
+    const r = await s.req('PUT', `/api/users/${sur}`, { token: sysadmin, body: { status: 'SUSPENDED' } });
+    expect(r.status).toBe(200);
+    const trail = await auditOf(s, sur);
+    expect(trail.at(-1)).toMatchObject({ action: 'user.suspend', tenant_id: await tenantId(s, 'BSUR') });
+    const root2 = await idOf(s, 'root2@plataforma.example');
+    const demote = await s.req('PUT', `/api/users/${root2}`, { token: sysadmin, body: { role: 'AUDITOR' } });
+    expect(demote.status).toBe(409);
+  });
+});
