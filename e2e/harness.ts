@@ -40,17 +40,27 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
     timezoneId: 'America/Argentina/Buenos_Aires',
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(20_000);
   return page;
 }
 
 /** Signs in through the sign-in screen and waits for the dashboard. */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Contraseña').fill(password);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-  await page.waitForURL('**/dashboard');
+  try {
+    await page.waitForURL('**/dashboard');
+  } catch (err) {
+    await shot(page, `login-failed-${email}`);
+    throw new Error(
+      `No se pudo iniciar sesión como ${email}: ${(await page.locator('body').innerText()).slice(0, 400)}`,
+      {
+        cause: err,
+      },
+    );
+  }
 }
 
 /** A bearer token through the API (for arranging data quickly). */

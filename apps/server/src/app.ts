@@ -16,8 +16,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
-import { custodyExpiryJob, custodyRoutes } from './modules/custody';
 import { clearingRoutes, outboxJob } from './modules/clearing';
+import { custodyExpiryJob, custodyRoutes } from './modules/custody';
 import { discountRoutes } from './modules/discounts';
 import { echeqRoutes } from './modules/echeqs';
 import { metricsRoute, reportsRoutes } from './modules/reports';
@@ -31,11 +31,11 @@ import { type Clock, systemClock } from './platform/clock';
 import type { Db } from './platform/db/db';
 import type { Deps } from './platform/deps';
 import type { App } from './platform/http/app-type';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { registerErrorHandler, registerNotFound } from './platform/http/error-handler';
 import { jsonParser } from './platform/http/json-parser';
+import { newRequestId } from './platform/http/request-id';
 import { type Job, startJobs } from './platform/jobs';
 import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
-import { newRequestId } from './platform/http/request-id';
 import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
 export type BuildOptions = {
@@ -172,20 +172,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
 
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-    app.setNotFoundHandler((req, reply) => {
-      const accept = req.headers.accept ?? '';
-      if (
-        req.method === 'GET' &&
-        !req.url.startsWith('/api') &&
-        (accept.includes('text/html') || accept === '*/*' || !accept)
-      ) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
-      }
-      return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Ruta no encontrada' });
-    });
-  }
+  const spa = existsSync(path.join(webDist, 'index.html'));
+  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  registerNotFound(app, spa);
 
   return app as unknown as App;
 }

@@ -79,6 +79,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return send(reply, 'INTERNAL_ERROR');
   });
+}
 
-  app.setNotFoundHandler((_req, reply) => send(reply, 'NOT_FOUND', 'Ruta no encontrada'));
+/** 404 for unknown routes; with a web build, GET of a page path answers the app's index.html instead. */
+export function registerNotFound(app: FastifyInstance, spa: boolean) {
+  app.setNotFoundHandler((req, reply) => {
+    const accept = req.headers.accept ?? '';
+    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/metrics');
+    if (spa && wantsPage && (accept.includes('text/html') || accept === '*/*' || !accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    }
+    return send(reply, 'NOT_FOUND', 'Ruta no encontrada');
+  });
 }
