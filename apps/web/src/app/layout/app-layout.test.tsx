@@ -5,6 +5,17 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockApi, signInStored } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
+// The feature screens are other tests' business: stand-ins keep these about the shell.
+vi.mock('../routes/dashboard-page', () => import('../../test/stub-pages').then((m) => m.stub('DashboardPage')));
+vi.mock('../routes/custody-page', () => import('../../test/stub-pages').then((m) => m.stub('CustodyPage')));
+vi.mock('../routes/echeqs-page', () => import('../../test/stub-pages').then((m) => m.stub('EcheqsPage')));
+vi.mock('../routes/discounts-page', () => import('../../test/stub-pages').then((m) => m.stub('DiscountsPage')));
+vi.mock('../routes/users-page', () => import('../../test/stub-pages').then((m) => m.stub('UsersPage')));
+vi.mock('../routes/reports-page', () => import('../../test/stub-pages').then((m) => m.stub('ReportsPage')));
+vi.mock('../routes/audit-page', () => import('../../test/stub-pages').then((m) => m.stub('AuditPage')));
+vi.mock('../routes/admin-page', () => import('../../test/stub-pages').then((m) => m.stub('AdminPage')));
+vi.mock('../routes/settings-page', () => import('../../test/stub-pages').then((m) => m.stub('SettingsPage')));
+
 async function renderAs(role: Role, path = '/dashboard', overrides = {}) {
   const user = makeUser(role, overrides);
   signInStored(user);

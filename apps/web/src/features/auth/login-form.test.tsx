@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockApi } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
+
+// The feature screens are other tests' business: stand-ins keep these about the shell.
+vi.mock('../../app/routes/dashboard-page', () => import('../../test/stub-pages').then((m) => m.stub('DashboardPage')));
 
 async function openLogin() {
   const app = renderApp('/login');
