@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { envelope, isoDateSchema, timestampSchema } from './common';
-import { type CustodyStatus, custodyStatusSchema } from './custody';
-import { type DiscountStatus, discountStatusSchema } from './discounts';
+import { custodyStatusSchema } from './custody';
+import { discountStatusSchema } from './discounts';
+
+// Labels and pure helpers live apart (no zod), so the web can use them without the schemas.
+export { CUSTODY_REPORT_LABELS, DISCOUNT_REPORT_LABELS, monthsBetween, percentOf } from './report-labels';
 
 /**
  * Reports (specification: custody report, discount report, performance analytics) and their exports.
@@ -116,41 +119,3 @@ export const REPORT_KINDS = ['custody', 'discounts', 'performance'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** Status labels of the report tables and the dashboard (plural, as the screens read). */
-export const CUSTODY_REPORT_LABELS: Record<CustodyStatus, string> = {
-  IN_CUSTODY: 'En Custodia',
-  RELEASED: 'Liberados',
-  EXPIRED: 'Expirados',
-  CANCELLED: 'Cancelados',
-};
-export const DISCOUNT_REPORT_LABELS: Record<DiscountStatus, string> = {
-  PENDING: 'Pendientes',
-  APPROVED: 'Aprobados',
-  REJECTED: 'Rechazados',
-  CANCELLED: 'Cancelados',
-  COMPLETED: 'Completados',
-};
-
-/** Share of `count` in `total` as a whole-number percentage, rounded half up; 0 when total is 0. */
-export function percentOf(count: number, total: number): number {
-  if (!(total > 0) || !(count > 0)) return 0;
-  // Integer arithmetic: round(count × 100 / total) without binary-float drift at .5.
-  return Math.floor((count * 200 + total) / (2 * total));
-}
-
-/** 'YYYY-MM' of every month from `from` to `to` inclusive (both 'YYYY-MM'). */
-export function monthsBetween(from: string, to: string): string[] {
-  const out: string[] = [];
-  let [y, m] = from.split('-').map(Number) as [number, number];
-  const [ty, tm] = to.split('-').map(Number) as [number, number];
-  while (y < ty || (y === ty && m <= tm)) {
-    out.push(`${y}-${String(m).padStart(2, '0')}`);
-    m++;
-    if (m > 12) {
-      m = 1;
-      y++;
-    }
-  }
-  return out;
-}

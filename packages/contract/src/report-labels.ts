@@ -1,0 +1,40 @@
+import type { CustodyStatus } from './custody';
+import type { DiscountStatus } from './discounts';
+
+/** Status labels of the report tables and the dashboard (plural, as the screens read). */
+export const CUSTODY_REPORT_LABELS: Record<CustodyStatus, string> = {
+  IN_CUSTODY: 'En Custodia',
+  RELEASED: 'Liberados',
+  EXPIRED: 'Expirados',
+  CANCELLED: 'Cancelados',
+};
+export const DISCOUNT_REPORT_LABELS: Record<DiscountStatus, string> = {
+  PENDING: 'Pendientes',
+  APPROVED: 'Aprobados',
+  REJECTED: 'Rechazados',
+  CANCELLED: 'Cancelados',
+  COMPLETED: 'Completados',
+};
+
+/** Share of `count` in `total` as a whole-number percentage, rounded half up; 0 when total is 0. */
+export function percentOf(count: number, total: number): number {
+  if (!(total > 0) || !(count > 0)) return 0;
+  // Integer arithmetic: round(count × 100 / total) without binary-float drift at .5.
+  return Math.floor((count * 200 + total) / (2 * total));
+}
+
+/** 'YYYY-MM' of every month from `from` to `to` inclusive (both 'YYYY-MM'). */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    m++;
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return out;
+}
