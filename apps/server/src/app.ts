@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { Config } from './config';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
@@ -66,6 +67,9 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
 const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob];
+
+// Spanish messages for every validation issue that has no message of its own.
+z.config(z.locales.es());
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, db } = opts;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cuitSchema, emailSchema, envelope, textSchema, timestampSchema, uuidSchema } from './common';
-import { roleSchema } from './roles';
+import { roleSchema } from './role-schema';
 
 export const userStatusSchema = z.enum(['ACTIVE', 'INACTIVE', 'SUSPENDED'], { message: 'Estado inválido' });
 export type UserStatus = z.infer<typeof userStatusSchema>;

@@ -1,8 +1,3 @@
-import { z } from 'zod';
-
-// Spanish messages for every validation issue not given its own message (server and web alike).
-z.config(z.locales.es());
-
 export * from './audit';
 export * from './auth';
 export * from './clearing';
@@ -14,6 +9,7 @@ export * from './echeqs';
 export * from './errors';
 export * from './money';
 export * from './reports';
+export * from './role-schema';
 export * from './roles';
 export * from './settings';
 export * from './system';

@@ -5,7 +5,15 @@ const titles = (role: (typeof ROLES)[number]) => menuFor(role).map((e) => e.titl
 
 describe('permission map and menu', () => {
   it('matches the specification table for its three roles', () => {
-    expect(titles('BANK_ADMIN')).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Descuentos', 'Usuarios', 'Reportes', 'Auditoría']);
+    expect(titles('BANK_ADMIN')).toEqual([
+      'Dashboard',
+      'Custodia',
+      'ECHEQs',
+      'Descuentos',
+      'Usuarios',
+      'Reportes',
+      'Auditoría',
+    ]);
     expect(titles('COMPANY_USER')).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Descuentos']);
     expect(titles('SYSTEM_ADMIN')).toEqual([
       'Dashboard',
@@ -24,7 +32,13 @@ describe('permission map and menu', () => {
     expect(titles('BANK_OPERATOR')).not.toContain('Usuarios');
     expect(titles('BANK_OPERATOR')).toContain('Reportes');
     expect(can('AUDITOR', 'users:read')).toBe(true);
-    for (const p of ['echeqs:create', 'echeqs:update', 'custody:release', 'discounts:decide', 'users:manage'] as const) {
+    for (const p of [
+      'echeqs:create',
+      'echeqs:update',
+      'custody:release',
+      'discounts:decide',
+      'users:manage',
+    ] as const) {
       expect(can('AUDITOR', p)).toBe(false);
     }
   });

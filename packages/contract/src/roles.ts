@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The nine role codes (CONTRACT §2). */
 export const ROLES = [
   'SYSTEM_ADMIN',
@@ -12,8 +10,7 @@ export const ROLES = [
   'FINANCIAL_ENTITY',
   'GUARANTOR',
 ] as const;
-export const roleSchema = z.enum(ROLES, { message: 'Rol inválido' });
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   SYSTEM_ADMIN: 'Admin Sistema',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cuitSchema, envelope, textSchema, timestampSchema, uuidSchema } from './common';
+import { ppmToRate, rateToPpm } from './money';
 
 /** A rate as a fraction (0.45 = 45 %), between 0 and 1 with at most 6 decimals. */
 export const discountRateSchema = z
@@ -13,6 +14,24 @@ function hasAtMostSixDecimals(n: number): boolean {
   if (/e/i.test(s)) return Number(n.toFixed(6)) === n;
   const dot = s.indexOf('.');
   return dot === -1 || s.length - dot - 1 <= 6;
+}
+
+/**
+ * A rate typed as a percentage by a person ('45', '45,5', '52.3456': up to 4 decimals, so the fraction has up to 6)
+ * to the fraction, exactly; null when it is not such a number.
+ */
+export function percentTextToRate(text: string): number | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,4}))?$/.exec(text.trim());
+  if (!m) return null;
+  // percent × 10⁴ = rate × 10⁶: integers, no binary-float division.
+  return ppmToRate(BigInt(m[1] as string) * 10_000n + BigInt((m[2] ?? '').padEnd(4, '0')));
+}
+
+/** 0.45 → '45'; 0.523456 → '52,3456' (a rate as the percentage a person types). */
+export function rateToPercentText(rate: number): string {
+  const ppm = rateToPpm(rate);
+  const frac = (ppm % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return frac ? `${ppm / 10_000n},${frac}` : String(ppm / 10_000n);
 }
 
 export const tenantTypeSchema = z.enum(['BANCO', 'FINANCIERA', 'EMPRESA'], { message: 'Tipo inválido' });

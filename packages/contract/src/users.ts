@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { passwordSchema, userSchema, userStatusSchema } from './auth';
 import { cuitSchema, emailSchema, envelope, pageQuerySchema, pageSchema, textSchema, uuidSchema } from './common';
-import { COMPANY_ROLES, DEFAULT_NEW_USER_ROLE, ROLES, type Role, roleSchema } from './roles';
+import { roleSchema } from './role-schema';
+import { COMPANY_ROLES, DEFAULT_NEW_USER_ROLE, ROLES, type Role } from './roles';
 
 /** True for the roles that belong to a company client and therefore need a company (name + CUIT). */
 export function isCompanyRole(role: Role): boolean {
