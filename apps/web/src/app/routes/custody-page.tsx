@@ -1,6 +1,8 @@
-import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { CustodyView } from '../../features/custody/custody-view';
 
-/** 'Gestión de Custodia': placeholder until its feature lands (src/features/ + this page). */
+/** 'Gestión de Custodia': deposit cheques in custody, see them and release them, as the signed-in role allows. */
 export function CustodyPage() {
-  return <PageHeader title="Gestión de Custodia" />;
+  const { user } = useAuth();
+  return <CustodyView role={user?.role} />;
 }

@@ -1,0 +1,89 @@
+import type { Custody } from '@echeq/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useId } from 'react';
+import { Money } from '../../components/money';
+import { StatusChip } from '../../components/status-chip';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { CUSTODY_STATUS_MAP } from './custody-format';
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Why the release button is off, for its tooltip; null when it can be used. */
+export function releaseBlockedReason(custody: Custody, canRelease: boolean): string | null {
+  if (!canRelease) return 'Su rol no puede liberar custodias';
+  if (custody.status !== 'IN_CUSTODY') return 'Solo se libera un ECHEQ En Custodia';
+  return null;
+}
+
+/** 'Ver': the custody record and its cheque, with the release action ('Liberar'). */
+export function CustodyDetailsDialog({
+  custody,
+  canRelease,
+  onRelease,
+  onClose,
+}: {
+  custody: Custody | null;
+  canRelease: boolean;
+  onRelease: (c: Custody) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  if (!custody) return null;
+  const c = custody;
+  const blocked = releaseBlockedReason(c, canRelease);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        ECHEQ N° {c.echeq.number}
+        <StatusChip status={c.status} map={CUSTODY_STATUS_MAP} />
+      </DialogTitle>
+      <DialogContent dividers>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Field label="Monto">
+            <Money amount={c.echeq.amount} currency={c.echeq.currency} strong />
+          </Field>
+          <Field label="Empresa">{c.company_name ?? '-'}</Field>
+          <Field label="Emisor">{c.echeq.issuer}</Field>
+          <Field label="Beneficiario">{c.echeq.beneficiary}</Field>
+          <Field label="Fecha de Emisión">{formatDate(c.echeq.issue_date)}</Field>
+          <Field label="Fecha de Vencimiento">{formatDate(c.echeq.due_date)}</Field>
+          <Field label="Fecha de Custodia">{formatDateTime(c.custody_date)}</Field>
+          <Field label="Plazo de presentación">hasta el {formatDate(c.presentation_deadline)}</Field>
+          {c.release_date ? <Field label="Fecha de Liberación">{formatDateTime(c.release_date)}</Field> : null}
+          {c.release_reason ? <Field label="Motivo de liberación">{c.release_reason}</Field> : null}
+          <Field label="Notas" wide>
+            {c.notes || '-'}
+          </Field>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cerrar</Button>
+        <Tooltip title={blocked ?? ''} disableHoverListener={!blocked} disableFocusListener={!blocked}>
+          <span>
+            <Button variant="contained" color="warning" disabled={Boolean(blocked)} onClick={() => onRelease(c)}>
+              Liberar
+            </Button>
+          </span>
+        </Tooltip>
+      </DialogActions>
+    </Dialog>
+  );
+}
