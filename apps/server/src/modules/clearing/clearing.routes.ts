@@ -107,7 +107,7 @@ export function clearingRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['admin'],
         params: idParamsSchema,
-        body: z.strictObject({}).optional(),
+        body: z.strictObject({}).nullish(),
         response: responses(coelsaTestResponseSchema, 400, 404, 503, ...AUTHED),
       },
     },
