@@ -178,7 +178,11 @@ export function DashboardView({ data, user }: { data: DashboardData; user: User 
           title="Estado COELSA"
           icon={linkIcon}
           tone={link.tone}
-          value={<Box sx={{ fontSize: '1.25rem' }}>{link.title}</Box>}
+          value={
+            <Box component="span" sx={{ fontSize: '1.25rem', display: 'block' }}>
+              {link.title}
+            </Box>
+          }
           caption={link.caption}
         />
         <StatCard
@@ -186,7 +190,11 @@ export function DashboardView({ data, user }: { data: DashboardData; user: User 
           title="Usuario Actual"
           icon={<AccountCircleOutlined />}
           tone="info"
-          value={<Box sx={{ fontSize: '1.125rem' }}>{user.company_name || user.email}</Box>}
+          value={
+            <Box component="span" sx={{ fontSize: '1.125rem', display: 'block' }}>
+              {user.company_name || user.email}
+            </Box>
+          }
           caption={ROLE_LABELS[user.role]}
         />
       </Box>

@@ -35,9 +35,8 @@ export function StatusTable({
     <Card sx={{ height: '100%' }}>
       <CardHeader
         title={title}
-        id={titleId}
         action={action}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        slotProps={{ title: { variant: 'h6', component: 'h2', id: titleId } }}
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <CardContent sx={{ pt: 0, overflowX: 'auto' }}>
