@@ -43,12 +43,13 @@ describe('dashboard', () => {
     expect(within(user).getByText('Admin Banco')).toBeInTheDocument();
 
     const details = screen.getByRole('region', { name: 'Detalle de Custodia' });
-    for (const [label, count] of [
+    const expected: Array<[string, string]> = [
       ['En Custodia', '7'],
       ['Liberados', '3'],
       ['Expirados', '1'],
       ['Cancelados', '0'],
-    ]) {
+    ];
+    for (const [label, count] of expected) {
       const row = within(details).getByText(label).closest('li')!;
       expect(within(row).getByText(count)).toBeInTheDocument();
     }
