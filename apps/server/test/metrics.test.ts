@@ -153,7 +153,8 @@ describe('performance analytics and /metrics', () => {
     expect(text).toMatch(/echeq_http_request_duration_seconds_bucket\{route_group="auth",le="\+Inf"\} \d+/);
     expect(text).toMatch(/echeq_http_server_errors_total\{route_group="test-boom"\} [1-9]/);
     expect(text).toMatch(/echeq_db_pool_connections\{state="total"\} \d+/);
-    expect(text).toMatch(/echeq_clearing_outbox_backlog \d+/);
+    expect(text).toMatch(/echeq_clearing_outbox_backlog\{state="pending"\} \d+/);
+    expect(text).toContain('# TYPE echeq_clearing_breaker_state gauge');
     expect(text).toMatch(/echeq_probes_total\{target="coelsa",outcome="failed"\} 1/);
 
     const proxied = await fetch(`${a.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { type PromFamily, renderPrometheus, requestFamilies } from '../../platform/metrics';
-import { outboxPending } from './reports.queries';
+import { type BreakerState, breakerStates, outboxBacklog } from '../clearing';
+
+const BREAKER_VALUE: Record<BreakerState, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARD_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
@@ -31,12 +33,18 @@ export function metricsRoute(app: FastifyInstance, deps: Deps) {
       throw new AppError('FORBIDDEN', 'Acceso a las métricas no permitido');
     }
     const pool = deps.db.poolStats();
-    let backlog = Number.NaN;
+    let backlog = {
+      pending: Number.NaN,
+      due: Number.NaN,
+      failed: Number.NaN,
+      oldestPendingSeconds: null as number | null,
+    };
     try {
-      backlog = await outboxPending(deps.db);
+      backlog = await outboxBacklog(deps.db, { now: deps.clock.now() });
     } catch {
       // Database unreachable: the scrape still answers, with the backlog unknown.
     }
+    const breakers = breakerStates();
     const mem = process.memoryUsage();
     const families: PromFamily[] = [
       ...requestFamilies(deps.metrics),
@@ -52,9 +60,31 @@ export function metricsRoute(app: FastifyInstance, deps: Deps) {
       },
       {
         name: 'echeq_clearing_outbox_backlog',
-        help: 'Operations waiting to be delivered to the clearing house.',
+        help: 'Clearing-house outbox operations by state: waiting, due now, failed for good.',
         type: 'gauge',
-        samples: [{ value: backlog }],
+        samples: [
+          { labels: { state: 'pending' }, value: backlog.pending },
+          { labels: { state: 'due' }, value: backlog.due },
+          { labels: { state: 'failed' }, value: backlog.failed },
+        ],
+      },
+      {
+        name: 'echeq_clearing_outbox_oldest_pending_seconds',
+        help: 'Age of the oldest operation waiting for the clearing house (0 when none).',
+        type: 'gauge',
+        samples: [{ value: backlog.oldestPendingSeconds ?? 0 }],
+      },
+      {
+        name: 'echeq_clearing_breaker_state',
+        help: 'Circuit breaker of each bank link to the clearing house in this process: 0 closed, 1 half-open, 2 open.',
+        type: 'gauge',
+        samples: breakers.map((b) => ({ labels: { tenant_id: b.tenantId }, value: BREAKER_VALUE[b.state] })),
+      },
+      {
+        name: 'echeq_clearing_breaker_consecutive_failures',
+        help: 'Consecutive failed calls counted by each bank link breaker in this process.',
+        type: 'gauge',
+        samples: breakers.map((b) => ({ labels: { tenant_id: b.tenantId }, value: b.consecutiveFailures })),
       },
       {
         name: 'echeq_process_uptime_seconds',

@@ -150,9 +150,3 @@ export async function metricsHourly(
   );
   return r.rows;
 }
-
-/** Operations waiting for the clearing house (the outbox's backlog). */
-export async function outboxPending(db: Queryable): Promise<number> {
-  const r = await db.query<{ n: number }>(`select count(*)::int as n from clearing_outbox where status = 'PENDING'`);
-  return r.rows[0]?.n ?? 0;
-}
