@@ -1,4 +1,4 @@
-import { ensureSandboxParticipant, importBookIntoSandbox } from '../modules/clearing/clearing.queries';
+import { ensureSandboxParticipant, importBookIntoSandbox } from '../modules/clearing';
 import type { SeedStep } from './seed';
 
 const SANDBOX_TENANTS = ['bdemo', 'fdemo'];

@@ -11,6 +11,7 @@
  */
 export { type BreakerSnapshot, type BreakerState, breakerStates, configureBreakers } from './breaker';
 export { ClearingRejectedError, ClearingUnavailableError } from './clearing.errors';
+export { ensureSandboxParticipant, importBookIntoSandbox } from './clearing.queries';
 export { clearingRoutes } from './clearing.routes';
 export { clearingPortFor, enqueueClearing, requireClearing, validateWithClearing } from './clearing.service';
 export type {

@@ -3,6 +3,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
+import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
 import { coelsaStatusQuery } from '../../features/dashboard/api';
 import { DashboardView } from '../../features/dashboard/dashboard-view';
 import { custodyReportQuery, performanceReportQuery } from '../../features/reports/api';
@@ -33,7 +34,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" subtitle={user.company_name || user.email} />
-      {/* SLOT: clearing-integration configuration alert (features/clearing) goes here once that feature exists. */}
+      <ClearingConfigAlert />
       <DashboardView data={{ custody: custody.data, performance: performance.data, coelsa: coelsa.data }} user={user} />
     </>
   );
