@@ -1,6 +1,8 @@
-import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { DiscountsView } from '../../features/discounts/discounts-view';
 
-/** 'Descuentos de ECHEQs': placeholder until its feature lands (src/features/ + this page). */
+/** 'Descuentos de ECHEQs': discount requests and their decisions, as the signed-in role allows. */
 export function DiscountsPage() {
-  return <PageHeader title="Descuentos de ECHEQs" />;
+  const { user } = useAuth();
+  return <DiscountsView role={user?.role} />;
 }

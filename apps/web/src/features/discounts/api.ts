@@ -1,0 +1,113 @@
+import type {
+  CreateDiscountBody,
+  Custody,
+  Discount,
+  DiscountStatus,
+  Page,
+  RejectDiscountBody,
+  UpdateDiscountBody,
+} from '@echeq/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+
+export type DiscountListParams = { page: number; limit: number; status?: DiscountStatus | ''; search?: string };
+
+export const discountKeys = {
+  all: ['discounts'] as const,
+  lists: () => [...discountKeys.all, 'list'] as const,
+  list: (p: DiscountListParams) => [...discountKeys.lists(), p] as const,
+  detail: (id: string) => [...discountKeys.all, 'detail', id] as const,
+  custodyOptions: () => [...discountKeys.all, 'custody-options'] as const,
+  open: () => [...discountKeys.all, 'open'] as const,
+};
+
+/** GET /discounts, paged and filtered on the server; the previous page stays on screen while the next loads. */
+export const discountsQuery = (p: DiscountListParams) =>
+  queryOptions({
+    queryKey: discountKeys.list(p),
+    queryFn: ({ signal }) =>
+      api.get<Page<Discount>>('/discounts', {
+        query: { page: p.page, limit: p.limit, status: p.status || undefined, search: p.search?.trim() || undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 5_000,
+  });
+
+export const discountQuery = (id: string) =>
+  queryOptions({
+    queryKey: discountKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Discount>(`/discounts/${id}`, { signal }),
+  });
+
+/** The cheques held in custody (GET /echeqs/custody?status=IN_CUSTODY&limit=100): the request dialog's choices. */
+export const custodyOptionsQuery = () =>
+  queryOptions({
+    queryKey: discountKeys.custodyOptions(),
+    queryFn: ({ signal }) =>
+      api.get<Page<Custody>>('/echeqs/custody', { query: { status: 'IN_CUSTODY', page: 1, limit: 100 }, signal }),
+    staleTime: 5_000,
+  });
+
+/**
+ * The cheques that already carry a discount which blocks a new one (PENDING, APPROVED or COMPLETED), so the
+ * request dialog can say so before the server refuses.
+ */
+export const blockedChequesQuery = () =>
+  queryOptions({
+    queryKey: discountKeys.open(),
+    queryFn: async ({ signal }) => {
+      const statuses: DiscountStatus[] = ['PENDING', 'APPROVED', 'COMPLETED'];
+      const pages = await Promise.all(
+        statuses.map((status) =>
+          api.get<Page<Discount>>('/discounts', { query: { status, page: 1, limit: 100 }, signal }),
+        ),
+      );
+      const blocked = new Map<string, DiscountStatus>();
+      for (const page of pages)
+        for (const d of page.data) if (!blocked.has(d.echeq_id)) blocked.set(d.echeq_id, d.status);
+      return blocked;
+    },
+    staleTime: 0,
+  });
+
+export type DiscountAction = 'approve' | 'reject' | 'cancel' | 'complete';
+
+/** Every change to discounts refreshes the lists, the details and the report figures that count them. */
+function useInvalidate() {
+  const qc = useQueryClient();
+  return async (d?: Discount) => {
+    if (d) qc.setQueryData(discountKeys.detail(d.id), d);
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: discountKeys.all }),
+      qc.invalidateQueries({ queryKey: ['reports'] }),
+    ]);
+  };
+}
+
+export function useRequestDiscount() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: CreateDiscountBody) => api.post<Discount>('/discounts', body),
+    onSuccess: (d) => invalidate(d),
+  });
+}
+
+export function useUpdateDiscount() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateDiscountBody }) => api.put<Discount>(`/discounts/${id}`, body),
+    onSuccess: (d) => invalidate(d),
+  });
+}
+
+/** approve / reject / cancel / complete; reject carries the reason, the others no body. */
+export function useDiscountTransition() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, action, body }: { id: string; action: DiscountAction; body?: RejectDiscountBody }) =>
+      api.put<Discount>(`/discounts/${id}/${action}`, body),
+    // A refused change (409: someone else acted first) also means the list on screen is stale.
+    onSettled: (d) => invalidate(d ?? undefined),
+  });
+}

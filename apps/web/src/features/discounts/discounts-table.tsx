@@ -1,0 +1,102 @@
+import type { Discount } from '@echeq/contract';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Money } from '../../components/money';
+import { StatusChip } from '../../components/status-chip';
+import { formatDate } from '../../lib/format';
+import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
+import { DISCOUNT_STATUS_MAP, listRate, shortId } from './discount-format';
+
+export type DiscountListProps = {
+  rows: Discount[];
+  perms: DiscountPermissions;
+  onAction: (action: RowAction, d: Discount) => void;
+};
+
+/** The list view: ID, ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones. */
+export function DiscountsTable({ rows, perms, onAction }: DiscountListProps) {
+  return (
+    <TableContainer>
+      <Table
+        size="small"
+        aria-label="Descuentos"
+        sx={{
+          '& th, & td': { px: 1 },
+          '& th:first-of-type, & td:first-of-type': { pl: 2 },
+          '& th:last-of-type, & td:last-of-type': { pr: 1.5 },
+          '& th': { whiteSpace: 'nowrap' },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>ID</TableCell>
+            <TableCell>ECHEQ</TableCell>
+            <TableCell align="right">Monto Solicitado</TableCell>
+            <TableCell align="right">Monto Aprobado</TableCell>
+            <TableCell align="right">
+              <Tooltip title="Monto aprobado / monto solicitado">
+                <span>Tasa</span>
+              </Tooltip>
+            </TableCell>
+            <TableCell>Estado</TableCell>
+            <TableCell>Fecha Solicitud</TableCell>
+            <TableCell>Acciones</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((d) => {
+            const currency = d.echeq?.currency ?? 'ARS';
+            return (
+              <TableRow key={d.id} hover>
+                <TableCell>
+                  <Tooltip title={d.id}>
+                    <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                      {shortId(d.id)}
+                    </Box>
+                  </Tooltip>
+                </TableCell>
+                <TableCell>
+                  {d.echeq ? (
+                    <>
+                      <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                        {d.echeq.number}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        <Money amount={d.echeq.amount} currency={d.echeq.currency} />
+                      </Typography>
+                    </>
+                  ) : (
+                    'N/A'
+                  )}
+                </TableCell>
+                <TableCell align="right">
+                  <Money amount={d.requested_amount} currency={currency} />
+                </TableCell>
+                <TableCell align="right">
+                  {d.approved_amount === null ? '-' : <Money amount={d.approved_amount} currency={currency} />}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {listRate(d)}
+                </TableCell>
+                <TableCell>
+                  <StatusChip status={d.status} map={DISCOUNT_STATUS_MAP} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.requested_at)}</TableCell>
+                <TableCell>
+                  <DiscountActions discount={d} perms={perms} onAction={onAction} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,321 @@
+import { can, type Discount, type DiscountStatus, type Role } from '@echeq/contract';
+import Add from '@mui/icons-material/Add';
+import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
+import Search from '@mui/icons-material/Search';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingState } from '../../components/loading-state';
+import { PageHeader } from '../../components/page-header';
+import { isApiError } from '../../lib/api-error';
+import { formatAmount } from '../../lib/format';
+import { custodyOptionsQuery, type DiscountAction, discountsQuery, useDiscountTransition } from './api';
+import { DetailsDialog } from './details-dialog';
+import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
+import { DISCOUNT_ERRORS, DISCOUNT_STATUS_MAP, DISCOUNT_STATUSES } from './discount-format';
+import { DiscountsGrid } from './discounts-grid';
+import { DiscountsTable } from './discounts-table';
+import { RequestDialog } from './request-dialog';
+import { TransitionDialog } from './transition-dialog';
+
+type View = 'list' | 'grid';
+const PAGE_SIZES = [10, 25, 50, 100];
+
+const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
+  approve: (d) => `Descuento aprobado. Monto aprobado: ${formatAmount(d.approved_amount, d.echeq?.currency ?? 'ARS')}`,
+  reject: () => 'Descuento rechazado',
+  cancel: () => 'Solicitud de descuento cancelada',
+  complete: () => 'Descuento completado',
+};
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/**
+ * 'Descuentos de ECHEQs': discounts and the cheques in custody loaded together; server-side paging, status filter
+ * and search; list or grid; request, edit, approve, reject, cancel and complete as the role allows.
+ */
+export function DiscountsView({ role }: { role: Role | undefined }) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const perms: DiscountPermissions = {
+    request: role ? can(role, 'discounts:request') : false,
+    decide: role ? can(role, 'discounts:decide') : false,
+    cancel: role ? can(role, 'discounts:cancel') : false,
+  };
+
+  const [view, setView] = useState<View>(narrow ? 'grid' : 'list');
+  const [status, setStatus] = useState<DiscountStatus | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(10);
+  // A new filter starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
+  useEffect(() => setPage(0), [status, search, limit]);
+
+  const [listQ, custodyQ] = useQueries({
+    queries: [discountsQuery({ page: page + 1, limit, status, search }), custodyOptionsQuery()],
+  });
+
+  const [requestOpen, setRequestOpen] = useState(false);
+  const [editing, setEditing] = useState<Discount | null>(null);
+  const [details, setDetails] = useState<Discount | null>(null);
+  const [pendingAction, setPendingAction] = useState<{ action: DiscountAction; discount: Discount } | null>(null);
+  const [actionError, setActionError] = useState<{ title: string; message: string } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const transition = useDiscountTransition();
+
+  function onAction(action: RowAction, d: Discount) {
+    setActionError(null);
+    if (action === 'view') setDetails(d);
+    else if (action === 'edit') setEditing(d);
+    else setPendingAction({ action, discount: d });
+  }
+
+  function confirmTransition(reason?: string) {
+    if (!pendingAction) return;
+    const { action, discount } = pendingAction;
+    transition.mutate(
+      { id: discount.id, action, ...(reason ? { body: { rejection_reason: reason } } : {}) },
+      {
+        onSuccess: (d) => {
+          setPendingAction(null);
+          setNotice(SUCCESS[action](d));
+          setDetails((cur) => (cur && cur.id === d.id ? d : cur));
+        },
+        onError: (error) => {
+          setPendingAction(null);
+          setDetails(null);
+          setActionError({
+            title: DISCOUNT_ERRORS[action],
+            message: isApiError(error) && error.isServerAnswer ? error.message : 'No se pudo conectar con el servidor.',
+          });
+        },
+      },
+    );
+  }
+
+  const openRequest = () => {
+    setActionError(null);
+    setRequestOpen(true);
+  };
+
+  const loadError = listQ.isError || custodyQ.isError;
+  const list = listQ.data;
+  const custody = custodyQ.data?.data ?? [];
+  const rows = list?.data ?? [];
+  const filtered = Boolean(status || search);
+
+  return (
+    <>
+      <PageHeader
+        title="Descuentos de ECHEQs"
+        subtitle={
+          perms.request
+            ? 'Adelantos sobre los ECHEQs que su empresa tiene en custodia'
+            : 'Solicitudes de descuento de los clientes del banco'
+        }
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={openRequest} disabled={!perms.request}>
+            Solicitar Descuento
+          </Button>
+        }
+      />
+
+      {actionError ? (
+        <Alert severity="error" role="alert" onClose={() => setActionError(null)} sx={{ mb: 2 }}>
+          <AlertTitle>{actionError.title}</AlertTitle>
+          {actionError.message}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ mb: 10 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 2,
+            p: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <TextField
+            size="small"
+            label="Buscar"
+            placeholder="ID de descuento, ID o número de ECHEQ"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            sx={{ flex: '1 1 260px', minWidth: 0 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100 },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Estado"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as DiscountStatus | '')}
+            sx={{ flex: '0 1 180px', minWidth: 150 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">Todos</MenuItem>
+            {DISCOUNT_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {DISCOUNT_STATUS_MAP[s].label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, v: View | null) => v && setView(v)}
+            aria-label="Modo de vista"
+          >
+            <ToggleButton value="list" aria-label="Vista de lista">
+              <ViewListOutlined fontSize="small" />
+            </ToggleButton>
+            <ToggleButton value="grid" aria-label="Vista de tarjetas">
+              <GridViewOutlined fontSize="small" />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Box>
+
+        {listQ.isFetching && list ? <LinearProgress aria-label="Actualizando" /> : null}
+
+        {loadError ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorAlert
+              message={DISCOUNT_ERRORS.load}
+              onRetry={() => {
+                void listQ.refetch();
+                void custodyQ.refetch();
+              }}
+            />
+          </Box>
+        ) : !list || !custodyQ.data ? (
+          <LoadingState label="Cargando descuentos..." />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            message={filtered ? 'No hay descuentos que coincidan con la búsqueda' : 'No hay descuentos'}
+            action={
+              !filtered && perms.request ? (
+                <Button variant="outlined" onClick={openRequest} startIcon={<Add />}>
+                  Solicitar Descuento
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : view === 'list' ? (
+          <DiscountsTable rows={rows} perms={perms} onAction={onAction} />
+        ) : (
+          <DiscountsGrid rows={rows} perms={perms} onAction={onAction} />
+        )}
+
+        {list && !loadError ? (
+          <TablePagination
+            component="div"
+            count={list.total}
+            page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
+            onPageChange={(_, p) => setPage(p)}
+            rowsPerPage={limit}
+            onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
+            rowsPerPageOptions={PAGE_SIZES}
+            labelRowsPerPage="Filas por página"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+            getItemAriaLabel={(type) =>
+              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : `Ir a ${type}`
+            }
+          />
+        ) : null}
+      </Paper>
+
+      {perms.request ? (
+        <Fab
+          color="primary"
+          aria-label="Solicitar Descuento"
+          onClick={openRequest}
+          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
+        >
+          <Add />
+        </Fab>
+      ) : null}
+
+      <RequestDialog
+        open={requestOpen || Boolean(editing)}
+        editing={editing}
+        custody={custody}
+        onClose={() => {
+          setRequestOpen(false);
+          setEditing(null);
+        }}
+        onSaved={(d, message) => {
+          setRequestOpen(false);
+          setEditing(null);
+          setNotice(message);
+          setDetails((cur) => (cur && cur.id === d.id ? d : cur));
+        }}
+      />
+
+      <DetailsDialog
+        discount={details}
+        onClose={() => setDetails(null)}
+        actions={
+          details ? (
+            <DiscountActions discount={details} perms={perms} onAction={onAction} variant="buttons" withView={false} />
+          ) : null
+        }
+      />
+
+      <TransitionDialog
+        target={pendingAction}
+        loading={transition.isPending}
+        onConfirm={confirmTransition}
+        onClose={() => setPendingAction(null)}
+      />
+
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      />
+    </>
+  );
+}
