@@ -11,6 +11,11 @@ function answers(overrides: Record<string, () => Response | Promise<Response>> =
     'GET /api/auth/profile': ok(user),
     'GET /api/reports/custody': ok(custodyReport()),
     'GET /api/reports/performance': ok(performanceReport()),
+    'GET /api/system/coelsa-config': ok({
+      config: { isConfigured: true, isSandbox: true, baseUrl: null, hasUrl: false, hasApiKey: false },
+      connection: { connected: true, status: 'SANDBOX', error: null },
+      recommendations: { needsConfig: false, message: 'Sandbox activo' },
+    }),
     'GET /api/integration/coelsa/status': ok({
       connected: true,
       status: 'SANDBOX',

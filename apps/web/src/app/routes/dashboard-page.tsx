@@ -3,8 +3,9 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
+import { coelsaStatusQuery } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
-import { coelsaStatusQuery } from '../../features/dashboard/api';
+import { connectionLabel } from '../../features/clearing/clearing-state';
 import { DashboardView } from '../../features/dashboard/dashboard-view';
 import { custodyReportQuery, performanceReportQuery } from '../../features/reports/api';
 
@@ -35,7 +36,14 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={user.company_name || user.email} />
       <ClearingConfigAlert />
-      <DashboardView data={{ custody: custody.data, performance: performance.data, coelsa: coelsa.data }} user={user} />
+      <DashboardView
+        data={{
+          custody: custody.data,
+          performance: performance.data,
+          coelsa: { ...coelsa.data, ...connectionLabel(coelsa.data.status, coelsa.data.connected) },
+        }}
+        user={user}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  type CoelsaStatus,
+  type CoelsaConnectionStatus,
   CUSTODY_REPORT_LABELS,
   type CustodyReport,
   type CustodyStatus,
@@ -25,8 +25,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Money } from '../../components/money';
 import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
-import { coelsaLabel } from './coelsa-label';
-import { StatCard } from './stat-card';
+import { StatCard, type Tone } from './stat-card';
 
 const CUSTODY_ORDER: CustodyStatus[] = ['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'];
 const CUSTODY_COLORS: Record<CustodyStatus, string> = {
@@ -38,7 +37,15 @@ const CUSTODY_COLORS: Record<CustodyStatus, string> = {
 
 const ms = (v: number) => `${formatNumber(v, 1)} ms`;
 
-export type DashboardData = { custody: CustodyReport; performance: PerformanceReport; coelsa: CoelsaStatus };
+/** The clearing-house link as the card shows it: the status and its Spanish title and caption. */
+export type CoelsaLink = { status: CoelsaConnectionStatus; connected: boolean; title: string; caption: string };
+
+export type DashboardData = { custody: CustodyReport; performance: PerformanceReport; coelsa: CoelsaLink };
+
+function toneOf(link: CoelsaLink): Tone {
+  if (link.status === 'SANDBOX' && link.connected) return 'info';
+  return link.connected ? 'success' : 'error';
+}
 
 /** 'Detalle de Custodia': how many custody records are in each status, with their share. */
 function CustodyDetailsCard({ report }: { report: CustodyReport }) {
@@ -138,9 +145,13 @@ function PerformanceCard({ report }: { report: PerformanceReport }) {
 /** The dashboard's content once its three data sets are loaded. */
 export function DashboardView({ data, user }: { data: DashboardData; user: User }) {
   const { custody, performance, coelsa } = data;
-  const link = coelsaLabel(coelsa);
-  const linkIcon =
-    coelsa.status === 'SANDBOX' ? <ScienceOutlined /> : coelsa.connected ? <CloudDoneOutlined /> : <CloudOffOutlined />;
+  const linkIcon = !coelsa.connected ? (
+    <CloudOffOutlined />
+  ) : coelsa.status === 'SANDBOX' ? (
+    <ScienceOutlined />
+  ) : (
+    <CloudDoneOutlined />
+  );
   return (
     <>
       <Box
@@ -177,13 +188,13 @@ export function DashboardView({ data, user }: { data: DashboardData; user: User 
           testId="card-coelsa"
           title="Estado COELSA"
           icon={linkIcon}
-          tone={link.tone}
+          tone={toneOf(coelsa)}
           value={
             <Box component="span" sx={{ fontSize: '1.25rem', display: 'block' }}>
-              {link.title}
+              {coelsa.title}
             </Box>
           }
-          caption={link.caption}
+          caption={coelsa.caption}
         />
         <StatCard
           testId="card-user"
