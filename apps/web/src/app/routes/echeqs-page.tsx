@@ -1,6 +1,11 @@
-import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { EcheqsView } from '../../features/echeqs/echeqs-view';
 
-/** 'Gestión de ECHEQs': placeholder until its feature lands (src/features/ + this page). */
+/**
+ * 'Gestión de ECHEQs'. The clearing-house configuration check widget (the clearing feature's) goes in `configCheck`
+ * once that feature exports it.
+ */
 export function EcheqsPage() {
-  return <PageHeader title="Gestión de ECHEQs" />;
+  const { user } = useAuth();
+  return <EcheqsView role={user?.role} />;
 }

@@ -1,0 +1,80 @@
+import {
+  ECHEQ_STATUS_LABELS,
+  type EcheqStatus,
+  type EcheqStatusFilter,
+  echeqStatusSchema,
+  VALIDATION_STATUS_LABELS,
+  type ValidationStatus,
+} from '@echeq/contract';
+import type { StatusMap } from '../../components/status-chip';
+import { isApiError } from '../../lib/api-error';
+
+export const ECHEQ_STATUSES: readonly EcheqStatus[] = echeqStatusSchema.options;
+
+export const ECHEQ_STATUS_MAP: StatusMap<EcheqStatus> = {
+  ACTIVE: { label: ECHEQ_STATUS_LABELS.ACTIVE, color: 'success' },
+  CANCELLED: { label: ECHEQ_STATUS_LABELS.CANCELLED, color: 'default' },
+  PAID: { label: ECHEQ_STATUS_LABELS.PAID, color: 'info' },
+  EXPIRED: { label: ECHEQ_STATUS_LABELS.EXPIRED, color: 'warning' },
+};
+
+export const VALIDATION_STATUS_MAP: StatusMap<ValidationStatus> = {
+  VALIDATED: { label: VALIDATION_STATUS_LABELS.VALIDATED, color: 'success' },
+  PENDING: { label: VALIDATION_STATUS_LABELS.PENDING, color: 'warning' },
+  REJECTED: { label: VALIDATION_STATUS_LABELS.REJECTED, color: 'error' },
+};
+
+/** The list's status filter (specification: all, ACTIVE, INACTIVE, EXPIRED). */
+export const STATUS_FILTERS: { value: EcheqStatusFilter | ''; label: string }[] = [
+  { value: '', label: 'Todos' },
+  { value: 'ACTIVE', label: 'Activos' },
+  { value: 'INACTIVE', label: 'Inactivos' },
+  { value: 'EXPIRED', label: 'Vencidos' },
+];
+
+/** The specification's messages for this screen (§5, §8). */
+export const ECHEQ_ERRORS = {
+  load: 'Error al cargar los ECHEQs',
+  save: 'Error al guardar el ECHEQ',
+  delete: 'Error al eliminar el ECHEQ',
+  validate: 'Error al validar el ECHEQ',
+  clearingOther: 'Error de configuración de COELSA',
+  blocked: 'No se puede crear/editar ECHEQs porque COELSA no está configurado. Contacte al administrador.',
+  limited: 'Funcionalidad limitada: COELSA no está configurado. No se pueden crear ni editar ECHEQs.',
+} as const;
+
+const CLEARING_503: Record<string, string> = {
+  COELSA_NOT_CONFIGURED: 'COELSA no está configurado. Contacte al administrador del sistema.',
+  COELSA_NOT_AVAILABLE: 'COELSA no está disponible en este momento. Intente más tarde.',
+  SANDBOX_NOT_CONFIGURED: 'El sandbox de COELSA no está configurado. Contacte al administrador.',
+};
+
+/**
+ * The message for a failed save (specification §8): a 503 with a clearing-house code gives that code's text, any
+ * other 503 the server's message or 'Error de configuración de COELSA', anything else the server's message or
+ * `fallback` ('Error al guardar el ECHEQ').
+ */
+export function saveErrorMessage(error: unknown, fallback: string = ECHEQ_ERRORS.save): string {
+  if (!isApiError(error)) return fallback;
+  // The client's own text when an answer carried no message ('Error inesperado del servidor (503).').
+  const serverMessage =
+    error.isServerAnswer && !/^Error inesperado del servidor/.test(error.message) ? error.message : '';
+  if (error.status === 503) return CLEARING_503[error.code] ?? (serverMessage || ECHEQ_ERRORS.clearingOther);
+  // A 5xx other than 503 is the server's failure, not something the person can act on: the screen's own message.
+  if (error.status >= 500) return fallback;
+  return serverMessage || fallback;
+}
+
+export function parseAmount(text: string): number | null {
+  let s = text.trim().replace(/\s|\$/g, '');
+  if (!s) return null;
+  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
+  else if ((s.match(/\./g) ?? []).length > 1) s = s.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

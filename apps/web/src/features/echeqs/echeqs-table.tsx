@@ -1,0 +1,154 @@
+import type { Echeq } from '@echeq/contract';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Money } from '../../components/money';
+import { StatusChip } from '../../components/status-chip';
+import { formatDate } from '../../lib/format';
+import { ECHEQ_STATUS_MAP, VALIDATION_STATUS_MAP } from './echeq-format';
+
+export type EcheqAction = 'view' | 'edit' | 'validate' | 'delete';
+
+/** Which row actions the user has (permission map) and why one is off, per cheque. */
+export type EcheqRowRules = {
+  canUpdate: boolean;
+  /** null when the action is allowed for this cheque, otherwise why not (the button's tooltip). */
+  blockedReason: (action: Exclude<EcheqAction, 'view'>, e: Echeq) => string | null;
+};
+
+function Action({
+  label,
+  reason,
+  icon,
+  onClick,
+  color,
+}: {
+  label: string;
+  reason: string | null;
+  icon: ReactNode;
+  onClick: () => void;
+  color?: 'error' | 'primary';
+}) {
+  return (
+    <Tooltip title={reason ?? label}>
+      <span>
+        <IconButton size="small" aria-label={label} onClick={onClick} disabled={Boolean(reason)} color={color}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación, Acciones. */
+export function EcheqsTable({
+  rows,
+  rules,
+  showCompany,
+  onAction,
+}: {
+  rows: Echeq[];
+  rules: EcheqRowRules;
+  showCompany: boolean;
+  onAction: (action: EcheqAction, e: Echeq) => void;
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="ECHEQs" sx={{ minWidth: 1000 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Número</TableCell>
+            <TableCell align="right">Monto</TableCell>
+            <TableCell>Emisor</TableCell>
+            <TableCell>Beneficiario</TableCell>
+            <TableCell>Fecha Emisión</TableCell>
+            <TableCell>Fecha Vencimiento</TableCell>
+            <TableCell>Estado</TableCell>
+            <TableCell>Validación</TableCell>
+            <TableCell align="right">Acciones</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((e) => (
+            <TableRow key={e.id} hover>
+              <TableCell>
+                <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {e.number}
+                </Typography>
+                {showCompany && e.company_name ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {e.company_name}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell align="right">
+                <Money amount={e.amount} currency={e.currency} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 220 }}>{e.issuer}</TableCell>
+              <TableCell sx={{ maxWidth: 220 }}>{e.beneficiary}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.issue_date)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.due_date)}</TableCell>
+              <TableCell>
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                  <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
+                  {e.custody_status === 'IN_CUSTODY' ? (
+                    <Typography variant="caption" color="text.secondary">
+                      En custodia
+                    </Typography>
+                  ) : null}
+                </Box>
+              </TableCell>
+              <TableCell>
+                <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Action
+                  label={`Ver ECHEQ ${e.number}`}
+                  reason={null}
+                  icon={<VisibilityOutlined fontSize="small" />}
+                  onClick={() => onAction('view', e)}
+                />
+                {rules.canUpdate ? (
+                  <>
+                    <Action
+                      label={`Editar ECHEQ ${e.number}`}
+                      reason={rules.blockedReason('edit', e)}
+                      icon={<EditOutlined fontSize="small" />}
+                      onClick={() => onAction('edit', e)}
+                      color="primary"
+                    />
+                    <Action
+                      label={`Validar ECHEQ ${e.number}`}
+                      reason={rules.blockedReason('validate', e)}
+                      icon={<FactCheckOutlined fontSize="small" />}
+                      onClick={() => onAction('validate', e)}
+                    />
+                    <Action
+                      label={`Eliminar ECHEQ ${e.number}`}
+                      reason={rules.blockedReason('delete', e)}
+                      icon={<DeleteOutlined fontSize="small" />}
+                      onClick={() => onAction('delete', e)}
+                      color="error"
+                    />
+                  </>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

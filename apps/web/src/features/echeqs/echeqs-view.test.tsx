@@ -1,0 +1,241 @@
+import type { CoelsaConfigCheck, Echeq, Role } from '@echeq/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { json, mockApi } from '../../test/fixtures';
+import { EcheqsView } from './echeqs-view';
+
+function echeq(overrides: Partial<Echeq> = {}): Echeq {
+  return {
+    id: '5b8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c',
+    number: '71001014',
+    amount: 1234.56,
+    currency: 'ARS',
+    issue_date: '2025-03-05',
+    due_date: '2025-06-03',
+    issuer: 'Metalúrgica San Martín S.A.',
+    issuer_cuit: '30634567034',
+    beneficiary: 'Empresa Demo S.A.',
+    beneficiary_cuit: null,
+    status: 'ACTIVE',
+    validation_status: 'PENDING',
+    validation_message: null,
+    validated_at: null,
+    customer_id: '1b8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c',
+    company_name: 'Empresa Demo S.A.',
+    tenant_id: '2b8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c',
+    custody_status: null,
+    version: 3,
+    created_at: '2025-03-05T15:00:00.000Z',
+    updated_at: '2025-03-05T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function check(configured: boolean): CoelsaConfigCheck {
+  return {
+    config: { isConfigured: configured, isSandbox: true, baseUrl: null, hasUrl: false, hasApiKey: false },
+    connection: { connected: configured, status: configured ? 'SANDBOX' : 'NOT_CONFIGURED', error: null },
+    recommendations: { needsConfig: !configured, message: configured ? 'OK' : 'Configure COELSA' },
+  };
+}
+
+const list =
+  (rows: Echeq[], total = rows.length) =>
+  () =>
+    json(200, { success: true, data: { data: rows, page: 1, limit: 10, total } });
+
+function renderView(role: Role = 'COMPANY_USER') {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <EcheqsView role={role} />
+    </QueryClientProvider>,
+  );
+}
+
+async function typeDate(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, label: string, digits: string) {
+  const group = within(scope).getByRole('group', { name: new RegExp(label) });
+  await user.click(within(group).getAllByRole('spinbutton')[0]!);
+  await user.keyboard(digits);
+}
+
+describe('Gestión de ECHEQs', () => {
+  it('lists every column with amounts and dates in es-AR', async () => {
+    mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([echeq({ validation_status: 'VALIDATED', status: 'PAID' })], 31),
+    });
+    renderView();
+    const table = await screen.findByRole('table', { name: 'ECHEQs' });
+    for (const h of [
+      'Número',
+      'Monto',
+      'Emisor',
+      'Beneficiario',
+      'Fecha Emisión',
+      'Fecha Vencimiento',
+      'Estado',
+      'Validación',
+      'Acciones',
+    ]) {
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    }
+    expect(within(table).getByText('$ 1.234,56 ARS')).toBeInTheDocument();
+    expect(within(table).getByText('05/03/2025')).toBeInTheDocument();
+    expect(within(table).getByText('Pagado')).toBeInTheDocument();
+    expect(within(table).getByText('Validado')).toBeInTheDocument();
+    expect(screen.getByText('1–10 de 31')).toBeInTheDocument();
+    for (const b of screen.getAllByRole('button', { name: 'Nuevo ECHEQ' })) expect(b).toBeEnabled();
+  });
+
+  it("a failed load shows 'Error al cargar los ECHEQs' and no rows", async () => {
+    mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': () => json(400, { success: false, code: 'VALIDATION_ERROR', message: 'x' }),
+    });
+    renderView();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al cargar los ECHEQs');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('without a clearing house: the warning, and creation and editing blocked', async () => {
+    mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(false) }),
+      'GET /api/echeqs': list([echeq()]),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    expect(await screen.findByText(/^Funcionalidad limitada: COELSA no está configurado/)).toBeInTheDocument();
+    const fab = screen.getAllByRole('button', { name: 'Nuevo ECHEQ' });
+    expect(fab).toHaveLength(2);
+    for (const b of fab) expect(b).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Editar ECHEQ 71001014' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Ver ECHEQ 71001014' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Editar' })).toBeDisabled();
+    expect(screen.getAllByText(/COELSA no está configurado/).length).toBeGreaterThan(0);
+  });
+
+  it('creates a cheque: required fields checked, amount sent as a number', async () => {
+    const { calls } = mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([]),
+      'POST /api/echeqs': ({ body }) =>
+        json(200, { success: true, data: echeq({ ...(body as object), id: echeq().id }) }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    expect(await screen.findByText('No hay ECHEQs registrados')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo ECHEQ' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo ECHEQ' });
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(within(dialog).getByText('Ingrese el número')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ingrese el monto')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /api/echeqs')).toBe(false);
+    await user.type(within(dialog).getByLabelText(/^Número/), 'E-100');
+    await user.type(within(dialog).getByLabelText(/^Monto/), '2500,75');
+    await user.type(within(dialog).getByLabelText(/^Emisor/), 'Molinos Tandil S.A.');
+    await user.type(within(dialog).getByLabelText(/^Beneficiario/), 'Empresa Demo S.A.');
+    await typeDate(user, dialog, 'Fecha de Emisión', '05032025');
+    await typeDate(user, dialog, 'Fecha de Vencimiento', '05062025');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/echeqs')).toBe(true));
+    expect(calls.find((c) => c.key === 'POST /api/echeqs')!.body).toEqual({
+      number: 'E-100',
+      amount: 2500.75,
+      currency: 'ARS',
+      issue_date: '2025-03-05',
+      due_date: '2025-06-05',
+      issuer: 'Molinos Tandil S.A.',
+      beneficiary: 'Empresa Demo S.A.',
+      status: 'ACTIVE',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    [503, 'COELSA_NOT_CONFIGURED', 'x', 'COELSA no está configurado. Contacte al administrador del sistema.'],
+    [503, 'COELSA_NOT_AVAILABLE', 'x', 'COELSA no está disponible en este momento. Intente más tarde.'],
+    [503, 'SANDBOX_NOT_CONFIGURED', 'x', 'El sandbox de COELSA no está configurado. Contacte al administrador.'],
+    [503, 'OTHER', '', 'Error de configuración de COELSA'],
+    [
+      409,
+      'CONFLICT',
+      'El registro fue modificado por otra operación.',
+      'El registro fue modificado por otra operación.',
+    ],
+    [500, 'INTERNAL_ERROR', '', 'Error al guardar el ECHEQ'],
+  ])('editing: a %s %s answer reads %s; the number is locked', async (status, code, message, expected) => {
+    const e = echeq();
+    const { calls } = mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([e]),
+      [`PUT /api/echeqs/${e.id}`]: () => json(status, { success: false, code, message }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView('BANK_ADMIN');
+    await user.click(await screen.findByRole('button', { name: 'Editar ECHEQ 71001014' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar ECHEQ N° 71001014' });
+    expect(within(dialog).getByLabelText(/^Número/)).toBeDisabled();
+    await user.clear(within(dialog).getByLabelText(/^Monto/));
+    await user.type(within(dialog).getByLabelText(/^Monto/), '99.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(expected);
+    const body = calls.find((c) => c.key.startsWith('PUT'))!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ amount: 99.5, version: 3 });
+    expect(body).not.toHaveProperty('number');
+  });
+
+  it('deletes after a confirmation naming the number; a refusal reads the server message', async () => {
+    const e = echeq();
+    let answer = () =>
+      json(409, { success: false, code: 'CONFLICT', message: 'No se puede eliminar un ECHEQ en custodia.' });
+    const { calls } = mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([e]),
+      [`DELETE /api/echeqs/${e.id}`]: () => answer(),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar ECHEQ 71001014' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar ECHEQ' });
+    expect(confirm).toHaveTextContent('¿Está seguro de que desea eliminar el ECHEQ 71001014?');
+    await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Error al eliminar el ECHEQ');
+    expect(within(confirm).getByRole('alert')).toHaveTextContent('No se puede eliminar un ECHEQ en custodia.');
+    answer = () => json(200, { success: true, data: { id: e.id } });
+    await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('ECHEQ N° 71001014 eliminado')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('DELETE'))).toHaveLength(2);
+  });
+
+  it('validates with the clearing house and says the answer', async () => {
+    const e = echeq();
+    mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([e]),
+      [`GET /api/echeqs/validate/${e.id}`]: () =>
+        json(200, {
+          success: true,
+          data: { echeq: { ...e, validation_status: 'VALIDATED' }, validation_status: 'VALIDATED', message: null },
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    await user.click(await screen.findByRole('button', { name: 'Validar ECHEQ 71001014' }));
+    expect(await screen.findByText('ECHEQ N° 71001014 validado por COELSA')).toBeInTheDocument();
+  });
+
+  it('read-only roles see the book without create, edit, validate or delete', async () => {
+    mockApi({
+      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
+      'GET /api/echeqs': list([echeq()]),
+    });
+    renderView('AUDITOR');
+    expect(await screen.findByRole('button', { name: 'Ver ECHEQ 71001014' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Nuevo ECHEQ' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar ECHEQ 71001014' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Eliminar ECHEQ 71001014' })).not.toBeInTheDocument();
+  });
+});

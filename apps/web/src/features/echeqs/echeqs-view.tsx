@@ -1,0 +1,326 @@
+import { can, type Echeq, type EcheqStatusFilter, type Role, scopeKindOf } from '@echeq/contract';
+import Add from '@mui/icons-material/Add';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingState } from '../../components/loading-state';
+import { PageHeader } from '../../components/page-header';
+import { clearingCheckQuery, clearingReady, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
+import { EcheqDetailsDialog } from './echeq-details-dialog';
+import { EcheqFormDialog } from './echeq-form-dialog';
+import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
+import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+type Problem = { title: string; message: string };
+
+/**
+ * 'Gestión de ECHEQs': the cheque book in the user's scope, paged on the server, searched by number, issuer or
+ * beneficiary and filtered by status; create, edit, validate with the clearing house and delete, as the role and
+ * the bank's clearing-house configuration allow. `configCheck` is the clearing-house configuration widget.
+ */
+export function EcheqsView({ role, configCheck }: { role: Role | undefined; configCheck?: ReactNode }) {
+  const canCreate = role ? can(role, 'echeqs:create') : false;
+  const canUpdate = role ? can(role, 'echeqs:update') : false;
+  const showCompany = role ? scopeKindOf(role) !== 'company' : false;
+
+  const clearingQ = useQuery(clearingCheckQuery());
+  const ready = clearingReady(clearingQ.data);
+  const createDisabled = ready !== true;
+
+  const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebounced(searchText.trim());
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(10);
+  // A new filter starts again at the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
+  useEffect(() => setPage(0), [status, search, limit]);
+  const listQ = useQuery(echeqsQuery({ page: page + 1, limit, status, search }));
+
+  const [form, setForm] = useState<{ open: boolean; editing: Echeq | null }>({ open: false, editing: null });
+  const [details, setDetails] = useState<Echeq | null>(null);
+  const [deleting, setDeleting] = useState<Echeq | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const remove = useDeleteEcheq();
+  const validate = useValidateEcheq();
+
+  const rules: EcheqRowRules = {
+    canUpdate,
+    blockedReason: (action, e) => {
+      if (action === 'delete') {
+        return e.custody_status === 'IN_CUSTODY' ? 'En custodia: libérelo antes de eliminarlo' : null;
+      }
+      if (ready === false) return ECHEQ_ERRORS.blocked;
+      return null;
+    },
+  };
+
+  function openCreate() {
+    setProblem(null);
+    if (ready === false) {
+      setProblem({ title: ECHEQ_ERRORS.save, message: ECHEQ_ERRORS.blocked });
+      return;
+    }
+    setForm({ open: true, editing: null });
+  }
+
+  function onAction(action: EcheqAction, e: Echeq) {
+    setProblem(null);
+    if (action === 'view') setDetails(e);
+    else if (action === 'edit') {
+      if (ready === false) setProblem({ title: ECHEQ_ERRORS.save, message: ECHEQ_ERRORS.blocked });
+      else {
+        setDetails(null);
+        setForm({ open: true, editing: e });
+      }
+    } else if (action === 'delete') {
+      remove.reset();
+      setDeleting(e);
+    } else {
+      validate.mutate(e.id, {
+        onSuccess: (r) => {
+          setDetails((cur) => (cur && cur.id === r.echeq.id ? r.echeq : cur));
+          setNotice(
+            r.validation_status === 'VALIDATED'
+              ? `ECHEQ N° ${r.echeq.number} validado por COELSA`
+              : `ECHEQ N° ${r.echeq.number} rechazado por COELSA${r.message ? `: ${r.message}` : ''}`,
+          );
+        },
+        onError: (err) =>
+          setProblem({ title: ECHEQ_ERRORS.validate, message: saveErrorMessage(err, ECHEQ_ERRORS.validate) }),
+      });
+    }
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const target = deleting;
+    remove.mutate(target.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setDetails((cur) => (cur && cur.id === target.id ? null : cur));
+        setNotice(`ECHEQ N° ${target.number} eliminado`);
+      },
+    });
+  }
+
+  const list = listQ.data;
+  const rows = list?.data ?? [];
+  const filtered = Boolean(status || search);
+  const newButton = (
+    <Tooltip title={ready === false ? ECHEQ_ERRORS.blocked : ''}>
+      <span>
+        <Button variant="contained" startIcon={<Add />} onClick={openCreate} disabled={createDisabled}>
+          Nuevo ECHEQ
+        </Button>
+      </span>
+    </Tooltip>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Gestión de ECHEQs"
+        subtitle={canCreate ? 'Los ECHEQs de su empresa' : 'Cartera de ECHEQs de los clientes del banco'}
+        actions={canCreate ? newButton : null}
+      />
+
+      {configCheck ? <Box sx={{ mb: 2 }}>{configCheck}</Box> : null}
+      {ready === false ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {ECHEQ_ERRORS.limited}
+        </Alert>
+      ) : null}
+      {problem ? (
+        <Alert severity="error" role="alert" onClose={() => setProblem(null)} sx={{ mb: 2 }}>
+          <AlertTitle>{problem.title}</AlertTitle>
+          {problem.message}
+        </Alert>
+      ) : null}
+
+      <Paper variant="outlined" sx={{ mb: canCreate ? 10 : 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 2,
+            p: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <TextField
+            size="small"
+            label="Buscar"
+            placeholder="Número, emisor o beneficiario"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            sx={{ flex: '1 1 280px', minWidth: 0 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { maxLength: 100 },
+            }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Estado"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as EcheqStatusFilter | '')}
+            sx={{ flex: '0 1 180px', minWidth: 150 }}
+          >
+            {STATUS_FILTERS.map((f) => (
+              <MenuItem key={f.value || 'all'} value={f.value}>
+                {f.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+
+        {(listQ.isFetching && list) || validate.isPending ? <LinearProgress aria-label="Actualizando" /> : null}
+
+        {listQ.isError ? (
+          <Box sx={{ p: 2 }}>
+            <ErrorAlert message={ECHEQ_ERRORS.load} onRetry={() => void listQ.refetch()} />
+          </Box>
+        ) : !list ? (
+          <LoadingState label="Cargando ECHEQs..." />
+        ) : rows.length === 0 ? (
+          <EmptyState
+            message={filtered ? 'No hay ECHEQs que coincidan con la búsqueda' : 'No hay ECHEQs registrados'}
+            action={!filtered && canCreate && !createDisabled ? newButton : undefined}
+          />
+        ) : (
+          <EcheqsTable rows={rows} rules={rules} showCompany={showCompany} onAction={onAction} />
+        )}
+
+        {list && !listQ.isError ? (
+          <TablePagination
+            component="div"
+            count={list.total}
+            page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
+            onPageChange={(_, p) => setPage(p)}
+            rowsPerPage={limit}
+            onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
+            rowsPerPageOptions={PAGE_SIZES}
+            labelRowsPerPage="Filas por página"
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
+            getItemAriaLabel={(type) =>
+              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : `Ir a ${type}`
+            }
+          />
+        ) : null}
+      </Paper>
+
+      {canCreate ? (
+        <Fab
+          color="primary"
+          aria-label="Nuevo ECHEQ"
+          onClick={openCreate}
+          disabled={createDisabled}
+          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
+        >
+          <Add />
+        </Fab>
+      ) : null}
+
+      <EcheqFormDialog
+        open={form.open}
+        editing={form.editing}
+        clearingReady={ready}
+        onClose={() => setForm({ open: false, editing: null })}
+        onSaved={(e, created) => {
+          setForm({ open: false, editing: null });
+          setNotice(created ? `ECHEQ N° ${e.number} creado` : `ECHEQ N° ${e.number} actualizado`);
+        }}
+      />
+
+      <EcheqDetailsDialog
+        echeq={details}
+        onClose={() => setDetails(null)}
+        actions={
+          details && canUpdate ? (
+            <>
+              <Button
+                onClick={() => onAction('validate', details)}
+                disabled={Boolean(rules.blockedReason('validate', details)) || validate.isPending}
+              >
+                Validar
+              </Button>
+              <Button
+                onClick={() => onAction('edit', details)}
+                disabled={Boolean(rules.blockedReason('edit', details))}
+              >
+                Editar
+              </Button>
+            </>
+          ) : null
+        }
+      />
+
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Eliminar ECHEQ"
+        message={
+          <>
+            ¿Está seguro de que desea eliminar el ECHEQ {deleting?.number}?
+            {remove.isError ? (
+              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                <AlertTitle>{ECHEQ_ERRORS.delete}</AlertTitle>
+                {saveErrorMessage(remove.error, ECHEQ_ERRORS.delete)}
+              </Alert>
+            ) : null}
+          </>
+        }
+        confirmLabel="Eliminar"
+        destructive
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+
+      <Snackbar
+        open={Boolean(notice)}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      />
+    </>
+  );
+}
