@@ -1,11 +1,21 @@
 import { useAuth } from '../../features/auth/auth-context';
+import { useCoelsaConfigCheck } from '../../features/clearing/api';
+import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
+import { isClearingUsable } from '../../features/clearing/clearing-state';
 import { EcheqsView } from '../../features/echeqs/echeqs-view';
 
 /**
- * 'Gestión de ECHEQs'. The clearing-house configuration check widget (the clearing feature's) goes in `configCheck`
- * once that feature exports it.
+ * 'Gestión de ECHEQs': the clearing-house configuration check on top; creating and editing cheques depend on the
+ * bank's clearing house being usable.
  */
 export function EcheqsPage() {
   const { user } = useAuth();
-  return <EcheqsView role={user?.role} />;
+  const check = useCoelsaConfigCheck();
+  return (
+    <EcheqsView
+      role={user?.role}
+      clearingReady={check.data ? isClearingUsable(check.data) : null}
+      configCheck={<ClearingConfigAlert />}
+    />
+  );
 }

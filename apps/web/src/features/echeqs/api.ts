@@ -1,5 +1,4 @@
 import type {
-  CoelsaConfigCheck,
   CreateEcheqBody,
   Echeq,
   EcheqStatusFilter,
@@ -17,7 +16,6 @@ export const echeqKeys = {
   lists: () => [...echeqKeys.all, 'list'] as const,
   list: (p: EcheqListParams) => [...echeqKeys.lists(), p] as const,
   detail: (id: string) => [...echeqKeys.all, 'detail', id] as const,
-  clearing: () => [...echeqKeys.all, 'clearing-check'] as const,
 };
 
 /** GET /echeqs, paged, filtered and searched on the server; the previous page stays while the next loads. */
@@ -32,23 +30,6 @@ export const echeqsQuery = (p: EcheqListParams) =>
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
-
-/**
- * GET /system/coelsa-config: whether the bank's clearing house is usable, which decides if cheques can be created
- * and edited here (the server refuses with 503 otherwise).
- */
-export const clearingCheckQuery = () =>
-  queryOptions({
-    queryKey: echeqKeys.clearing(),
-    queryFn: ({ signal }) => api.get<CoelsaConfigCheck>('/system/coelsa-config', { signal }),
-    staleTime: 30_000,
-  });
-
-/** True when the check says the clearing house can be used; null while unknown (loading or failed). */
-export function clearingReady(check: CoelsaConfigCheck | undefined): boolean | null {
-  if (!check) return null;
-  return check.config.isConfigured && !check.recommendations.needsConfig;
-}
 
 /** A change to the book also changes custody, the cheques offered for discount and the report figures. */
 function useInvalidate() {

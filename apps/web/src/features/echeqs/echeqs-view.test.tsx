@@ -1,4 +1,4 @@
-import type { CoelsaConfigCheck, Echeq, Role } from '@echeq/contract';
+import type { Echeq, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -34,23 +34,15 @@ function echeq(overrides: Partial<Echeq> = {}): Echeq {
   };
 }
 
-function check(configured: boolean): CoelsaConfigCheck {
-  return {
-    config: { isConfigured: configured, isSandbox: true, baseUrl: null, hasUrl: false, hasApiKey: false },
-    connection: { connected: configured, status: configured ? 'SANDBOX' : 'NOT_CONFIGURED', error: null },
-    recommendations: { needsConfig: !configured, message: configured ? 'OK' : 'Configure COELSA' },
-  };
-}
-
 const list =
   (rows: Echeq[], total = rows.length) =>
   () =>
     json(200, { success: true, data: { data: rows, page: 1, limit: 10, total } });
 
-function renderView(role: Role = 'COMPANY_USER') {
+function renderView(role: Role = 'COMPANY_USER', clearingReady: boolean | null = true) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <EcheqsView role={role} />
+      <EcheqsView role={role} clearingReady={clearingReady} />
     </QueryClientProvider>,
   );
 }
@@ -64,7 +56,6 @@ async function typeDate(user: ReturnType<typeof userEvent.setup>, scope: HTMLEle
 describe('Gestión de ECHEQs', () => {
   it('lists every column with amounts and dates in es-AR', async () => {
     mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([echeq({ validation_status: 'VALIDATED', status: 'PAID' })], 31),
     });
     renderView();
@@ -92,7 +83,6 @@ describe('Gestión de ECHEQs', () => {
 
   it("a failed load shows 'Error al cargar los ECHEQs' and no rows", async () => {
     mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': () => json(400, { success: false, code: 'VALIDATION_ERROR', message: 'x' }),
     });
     renderView();
@@ -102,11 +92,10 @@ describe('Gestión de ECHEQs', () => {
 
   it('without a clearing house: the warning, and creation and editing blocked', async () => {
     mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(false) }),
       'GET /api/echeqs': list([echeq()]),
     });
     const user = userEvent.setup({ delay: null });
-    renderView();
+    renderView('COMPANY_USER', false);
     expect(await screen.findByText(/^Funcionalidad limitada: COELSA no está configurado/)).toBeInTheDocument();
     const fab = screen.getAllByRole('button', { name: 'Nuevo ECHEQ' });
     expect(fab).toHaveLength(2);
@@ -119,7 +108,6 @@ describe('Gestión de ECHEQs', () => {
 
   it('creates a cheque: required fields checked, amount sent as a number', async () => {
     const { calls } = mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([]),
       'POST /api/echeqs': ({ body }) =>
         json(200, { success: true, data: echeq({ ...(body as object), id: echeq().id }) }),
@@ -169,7 +157,6 @@ describe('Gestión de ECHEQs', () => {
   ])('editing: a %s %s answer reads %s; the number is locked', async (status, code, message, expected) => {
     const e = echeq();
     const { calls } = mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([e]),
       [`PUT /api/echeqs/${e.id}`]: () => json(status, { success: false, code, message }),
     });
@@ -192,7 +179,6 @@ describe('Gestión de ECHEQs', () => {
     let answer = () =>
       json(409, { success: false, code: 'CONFLICT', message: 'No se puede eliminar un ECHEQ en custodia.' });
     const { calls } = mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([e]),
       [`DELETE /api/echeqs/${e.id}`]: () => answer(),
     });
@@ -213,7 +199,6 @@ describe('Gestión de ECHEQs', () => {
   it('validates with the clearing house and says the answer', async () => {
     const e = echeq();
     mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([e]),
       [`GET /api/echeqs/validate/${e.id}`]: () =>
         json(200, {
@@ -229,7 +214,6 @@ describe('Gestión de ECHEQs', () => {
 
   it('read-only roles see the book without create, edit, validate or delete', async () => {
     mockApi({
-      'GET /api/system/coelsa-config': () => json(200, { success: true, data: check(true) }),
       'GET /api/echeqs': list([echeq()]),
     });
     renderView('AUDITOR');

@@ -21,7 +21,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
-import { clearingCheckQuery, clearingReady, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
+import { echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
 import { EcheqFormDialog } from './echeq-form-dialog';
 import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
@@ -43,15 +43,22 @@ type Problem = { title: string; message: string };
 /**
  * 'Gestión de ECHEQs': the cheque book in the user's scope, paged on the server, searched by number, issuer or
  * beneficiary and filtered by status; create, edit, validate with the clearing house and delete, as the role and
- * the bank's clearing-house configuration allow. `configCheck` is the clearing-house configuration widget.
+ * the bank's clearing-house configuration allow. `clearingReady` says whether the bank's clearing house can be used
+ * (null while unknown: the server still guards with 503); `configCheck` is the clearing-house configuration widget.
  */
-export function EcheqsView({ role, configCheck }: { role: Role | undefined; configCheck?: ReactNode }) {
+export function EcheqsView({
+  role,
+  clearingReady: ready,
+  configCheck,
+}: {
+  role: Role | undefined;
+  clearingReady: boolean | null;
+  configCheck?: ReactNode;
+}) {
   const canCreate = role ? can(role, 'echeqs:create') : false;
   const canUpdate = role ? can(role, 'echeqs:update') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
-  const clearingQ = useQuery(clearingCheckQuery());
-  const ready = clearingReady(clearingQ.data);
   const createDisabled = ready !== true;
 
   const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
