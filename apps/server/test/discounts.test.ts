@@ -47,7 +47,7 @@ describe('discounts: lifecycle through the API', () => {
       due: o.due ?? addDays(TODAY, 30),
     });
     const r = await request(ch.echeqId, o.requested ?? 100000, o.company === 'sur' ? tok.sur : tok.empresa);
-    expect(r.status).toBe(201);
+    expect(r.status).toBe(200);
     return { ...ch, id: r.body.data.id as string, body: r.body.data };
   }
 
@@ -64,7 +64,7 @@ describe('discounts: lifecycle through the API', () => {
   it('a company user requests a discount on its cheque in custody: PENDING, audited, sent to the outbox', async () => {
     const ch = await chequeInCustody(s.db, { amount: '250000.50', due: addDays(TODAY, 45) });
     const r = await request(ch.echeqId, 200000.25, tok.empresa, 'Capital de trabajo');
-    expect(r.status).toBe(201);
+    expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     const d = r.body.data;
     expect(d).toMatchObject({
@@ -96,7 +96,7 @@ describe('discounts: lifecycle through the API', () => {
       expect(r.status, who).toBe(403);
       expect(r.body.code).toBe('FORBIDDEN');
     }
-    expect((await request(ch.echeqId, 1000, tok.autorizante)).status).toBe(201);
+    expect((await request(ch.echeqId, 1000, tok.autorizante)).status).toBe(200);
   });
 
   it('refuses a cheque that is not in custody, foreign, missing or already due', async () => {
@@ -123,7 +123,7 @@ describe('discounts: lifecycle through the API', () => {
     expect((await request(overdue.echeqId, 1000)).status).toBe(409);
     // Due tomorrow: one day left, it can be requested.
     const tomorrow = await chequeInCustody(s.db, { due: addDays(TODAY, 1) });
-    expect((await request(tomorrow.echeqId, 1000)).status).toBe(201);
+    expect((await request(tomorrow.echeqId, 1000)).status).toBe(200);
     expect(
       await s.db.query('select 1 from discounts where echeq_id = any($1)', [
         [released.echeqId, otherCompany.echeqId, otherBank.echeqId, dueToday.echeqId, overdue.echeqId],
@@ -163,7 +163,7 @@ describe('discounts: lifecycle through the API', () => {
     expect(malformed.status).toBe(400);
     // The whole amount is fine.
     const full = await request(ch.echeqId, 5000);
-    expect(full.status).toBe(201);
+    expect(full.status).toBe(200);
     expect(full.body.data.requested_amount).toBe(5000);
   });
 
@@ -183,9 +183,9 @@ describe('discounts: lifecycle through the API', () => {
     const e = await pending();
     expect((await put(`/${e.id}/cancel`, tok.empresa)).status).toBe(200);
     const again = await request(e.echeqId, 50000);
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(200);
     expect((await put(`/${again.body.data.id}/reject`, tok.admin, { rejection_reason: 'No' })).status).toBe(200);
-    expect((await request(e.echeqId, 40000)).status).toBe(201);
+    expect((await request(e.echeqId, 40000)).status).toBe(200);
   });
 
   it('the unique index backs the rule: a duplicate open discount that slips past the check is a 409, never a 500', async () => {

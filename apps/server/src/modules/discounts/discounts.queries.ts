@@ -93,36 +93,6 @@ export async function listDiscounts(
   return { rows: r.rows, total: count.rows[0]?.total ?? 0 };
 }
 
-export type CustodyLock = {
-  id: string;
-  tenant_id: string;
-  company_id: string;
-  echeq_id: string;
-  status: 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
-};
-
-/**
- * Locks the cheque's open custody row (`for update`). Every operation on a cheque's custody or its discounts takes
- * this lock first, so a release, an expiry and the discount transitions of one cheque run one after another.
- */
-export async function lockOpenCustodyForEcheq(tx: Queryable, echeqId: string): Promise<CustodyLock | null> {
-  const r = await tx.query<CustodyLock>(
-    `select id, tenant_id, company_id, echeq_id, status from custody
-     where echeq_id = $1 and status = 'IN_CUSTODY' for update`,
-    [echeqId],
-  );
-  return r.rows[0] ?? null;
-}
-
-/** Locks the custody row a discount was requested against, whatever its status now. */
-export async function lockCustodyById(tx: Queryable, custodyId: string): Promise<CustodyLock | null> {
-  const r = await tx.query<CustodyLock>(
-    'select id, tenant_id, company_id, echeq_id, status from custody where id = $1 for update',
-    [custodyId],
-  );
-  return r.rows[0] ?? null;
-}
-
 export type LockedDiscount = {
   id: string;
   tenant_id: string;

@@ -66,14 +66,14 @@ export function discountRoutes(app: App, deps: Deps) {
         tags,
         summary: 'Solicitar el descuento de un ECHEQ en custodia',
         body: createDiscountBodySchema,
-        response: { ...responses(discountResponseSchema, 400, 404, 409, ...AUTHED), 201: discountResponseSchema },
+        response: responses(discountResponseSchema, 400, 404, 409, ...AUTHED),
       },
     },
-    async (req, reply) => {
-      const data = await requestDiscount({ deps, ctx: ctxOf(req), body: req.body });
-      reply.status(201);
-      return { success: true as const, message: 'Solicitud de descuento creada', data };
-    },
+    async (req) => ({
+      success: true as const,
+      message: 'Solicitud de descuento creada',
+      data: await requestDiscount({ deps, ctx: ctxOf(req), body: req.body }),
+    }),
   );
 
   app.put(

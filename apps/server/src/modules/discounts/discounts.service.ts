@@ -14,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError, conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { type ClearingOperation, enqueueClearing } from '../clearing';
+import { lockOpenCustodyForEcheq } from '../custody';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import { priceDiscount } from './discounts.pricing';
 import {
@@ -24,9 +25,7 @@ import {
   insertDiscount,
   type LockedDiscount,
   listDiscounts as listDiscountRows,
-  lockCustodyById,
   lockDiscount,
-  lockOpenCustodyForEcheq,
   tenantDiscountRate,
   updateDiscountFields,
   updateDiscountState,
@@ -120,7 +119,8 @@ export async function requestDiscount({
       if (!visible || !inScope(scope, { tenantId: visible.tenant_id, companyId: visible.company_id })) {
         throw notFound(ECHEQ_NOT_FOUND);
       }
-      const custody = await lockOpenCustodyForEcheq(tx, body.echeq_id);
+      // The custody module's lock: every operation on a cheque's custody or its discounts takes it first.
+      const custody = await lockOpenCustodyForEcheq(tx, { echeqId: body.echeq_id, scope });
       if (!custody) throw conflict(NOT_IN_CUSTODY);
       const echeq = await findEcheq(tx, body.echeq_id, true);
       if (!echeq) throw notFound(ECHEQ_NOT_FOUND);
@@ -179,19 +179,21 @@ async function changeDiscount({
     tx: Queryable,
     locked: LockedDiscount,
     before: DiscountRow,
-    custodyStatus: string | null,
+    inCustody: boolean,
     now: Date,
   ) => Promise<ClearingOperation>;
 }): Promise<Discount> {
   const scope = scopeOf(ctx.actor);
   return deps.db.transaction(async (tx) => {
     const seen = await visibleDiscount(tx, scope, discountId);
-    const custody = await lockCustodyById(tx, seen.custody_id);
+    // The cheque's open custody row first (none when the custody ended: nothing can race on it then).
+    const custody = await lockOpenCustodyForEcheq(tx, { echeqId: seen.echeq_id, scope: { kind: 'all' } });
     const locked = await lockDiscount(tx, discountId);
     if (!locked) throw notFound(NOT_FOUND);
     const before = await reload(tx, discountId);
     const now = deps.clock.now();
-    const operation = await apply(tx, locked, before, custody?.status ?? null, now);
+    const inCustody = custody !== null && custody.id === locked.custody_id;
+    const operation = await apply(tx, locked, before, inCustody, now);
     const after = await reload(tx, discountId);
     await recordAudit(tx, ctx, {
       action,
@@ -235,10 +237,10 @@ export async function approveDiscount({
     ctx,
     discountId,
     action: 'discount.approve',
-    apply: async (tx, locked, _before, custodyStatus, now) => {
+    apply: async (tx, locked, _before, inCustody, now) => {
       if (locked.status !== 'PENDING') refuseTransition(locked.status, 'approve');
       checkVersion(locked, version);
-      if (custodyStatus !== 'IN_CUSTODY') throw conflict(NOT_IN_CUSTODY);
+      if (!inCustody) throw conflict(NOT_IN_CUSTODY);
       const echeq = await findEcheq(tx, locked.echeq_id, true);
       if (!echeq) throw conflict('El ECHEQ del descuento ya no existe');
       if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');

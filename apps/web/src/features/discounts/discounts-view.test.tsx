@@ -341,7 +341,7 @@ describe('Descuentos de ECHEQs', () => {
   it('the request dialog lists the cheques in custody, validates the amount and sends a number', async () => {
     const { calls } = stubApi('COMPANY_USER', {
       'POST /api/discounts': () =>
-        json(201, {
+        json(200, {
           success: true,
           data: discount({ id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', echeq_id: ID.echeq3 }),
         }),
