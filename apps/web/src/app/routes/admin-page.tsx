@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { AdminView } from '../../features/tenants/admin-view';
 
-/** 'Panel de Administración ECHEQ': placeholder until its feature lands (src/features/ + this page). */
+/** 'Panel de Administración ECHEQ': system administrators only (the router's guard refuses the others). */
 export function AdminPage() {
-  return <PageHeader title="Panel de Administración ECHEQ" />;
+  return <AdminView />;
 }

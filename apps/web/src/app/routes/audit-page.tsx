@@ -1,6 +1,10 @@
-import { PageHeader } from '../../components/page-header';
+import { AuditView } from '../../features/audit/audit-view';
+import { useAuth } from '../../features/auth/auth-context';
 
-/** 'Auditoría': placeholder until its feature lands (src/features/ + this page). */
+/** 'Auditoría': the audit trail of every bank (system admin) or of the user's own bank (bank admin, auditor). */
 export function AuditPage() {
-  return <PageHeader title="Auditoría" />;
+  const { user } = useAuth();
+  const scope =
+    user?.role === 'SYSTEM_ADMIN' ? 'Todas las entidades' : `Registros de ${user?.tenant_nombre ?? 'su entidad'}`;
+  return <AuditView scopeLabel={scope} />;
 }

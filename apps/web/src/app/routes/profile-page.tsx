@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
 import { ChangePasswordForm } from '../../features/auth/change-password-form';
-import { MfaSection } from '../../features/auth/mfa-section';
 import { ProfileDetails } from '../../features/auth/profile-details';
 import { ProfileForm } from '../../features/auth/profile-form';
+import { MfaEnrolment } from '../../features/mfa/mfa-enrolment';
 
 export function ProfilePage() {
-  const { user } = useAuth();
+  const { user, refreshProfile } = useAuth();
   if (!user) return null;
   return (
     <>
@@ -24,7 +24,7 @@ export function ProfilePage() {
           </Stack>
         </Grid>
         <Grid size={12}>
-          <MfaSection user={user} />
+          <MfaEnrolment user={user} onChanged={refreshProfile} />
         </Grid>
       </Grid>
     </>

@@ -1,6 +1,6 @@
-import { PageHeader } from '../../components/page-header';
+import { SettingsView } from '../../features/settings/settings-view';
 
-/** 'Configuración': placeholder until its feature lands (src/features/ + this page). */
+/** 'Configuración': platform settings for system administrators (the router's guard refuses the others). */
 export function SettingsPage() {
-  return <PageHeader title="Configuración" />;
+  return <SettingsView />;
 }

@@ -1,6 +1,9 @@
-import { PageHeader } from '../../components/page-header';
+import { useAuth } from '../../features/auth/auth-context';
+import { UsersView } from '../../features/users/users-view';
 
-/** 'Gestión de Usuarios': placeholder until its feature lands (src/features/ + this page). */
+/** 'Gestión de Usuarios': the users the signed-in role may see, managed as its permissions allow. */
 export function UsersPage() {
-  return <PageHeader title="Gestión de Usuarios" />;
+  const { user } = useAuth();
+  if (!user) return null;
+  return <UsersView actor={{ id: user.id, role: user.role }} />;
 }

@@ -1,0 +1,194 @@
+import type { Tenant } from '@echeq/contract';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import Add from '@mui/icons-material/Add';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import Refresh from '@mui/icons-material/Refresh';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueries } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorAlert } from '../../components/error-alert';
+import { LoadingState } from '../../components/loading-state';
+import { PageHeader } from '../../components/page-header';
+import { messageOf } from '../../lib/api-error';
+import { formatNumber } from '../../lib/format';
+import { adminDashboardQuery, tenantsQuery, useTestCoelsa } from './api';
+import { CoelsaConfigDialog } from './coelsa-config-dialog';
+import { CreateTenantDialog } from './create-tenant-dialog';
+import { EditTenantDialog } from './edit-tenant-dialog';
+import { ADMIN_ERRORS } from './tenant-format';
+import { type TenantAction, TenantCards, TenantsTable } from './tenants-table';
+
+function Stat({ title, value, icon }: { title: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title}>
+      <CardContent sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Box>
+          <Typography variant="body2" color="text.secondary" component="h2">
+            {title}
+          </Typography>
+          <Typography variant="h5" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
+            {value === undefined ? '-' : formatNumber(value)}
+          </Typography>
+        </Box>
+        <Box aria-hidden sx={{ color: 'primary.main', display: 'grid', placeItems: 'center' }}>
+          {icon}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Notice = { severity: 'success' | 'info' | 'error'; text: string };
+
+/**
+ * 'Panel de Administración ECHEQ' (SYSTEM_ADMIN): stat cards, tenants with their clearing-house link, create a
+ * tenant, configure and test COELSA, edit name, state and discount rate.
+ */
+export function AdminView() {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [stats, tenants] = useQueries({ queries: [adminDashboardQuery(), tenantsQuery()] });
+  const [creating, setCreating] = useState(false);
+  const [configuring, setConfiguring] = useState<Tenant | null>(null);
+  const [editing, setEditing] = useState<Tenant | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [testError, setTestError] = useState<string | null>(null);
+  const test = useTestCoelsa();
+  const testingId = test.isPending ? (test.variables ?? null) : null;
+
+  function onAction(action: TenantAction, t: Tenant) {
+    setTestError(null);
+    if (action === 'configure') setConfiguring(t);
+    else if (action === 'edit') setEditing(t);
+    else {
+      test.mutate(t.id, {
+        onSuccess: (res) =>
+          setNotice({
+            severity: res.data.success ? 'success' : 'error',
+            text: `Prueba de conexión: ${res.message ?? res.data.message}`,
+          }),
+        onError: (error) => setTestError(messageOf(error, 'No se pudo conectar con el servidor.')),
+      });
+    }
+  }
+
+  const refresh = () => Promise.all([stats.refetch(), tenants.refetch()]);
+  const loadError = stats.isError || tenants.isError;
+  const s = stats.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Panel de Administración ECHEQ"
+        subtitle="Entidades (tenants), sus usuarios y su conexión con COELSA"
+        actions={
+          <>
+            <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+              Crear Nuevo Tenant
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<Refresh />}
+              onClick={refresh}
+              disabled={stats.isFetching || tenants.isFetching}
+            >
+              Actualizar
+            </Button>
+          </>
+        }
+      />
+
+      {loadError ? (
+        <Box sx={{ mb: 2 }}>
+          <ErrorAlert
+            title={ADMIN_ERRORS.load}
+            message={messageOf(stats.error ?? tenants.error, 'No se pudo conectar con el servidor.')}
+            onRetry={refresh}
+          />
+        </Box>
+      ) : null}
+      {testError ? (
+        <Alert severity="error" role="alert" onClose={() => setTestError(null)} sx={{ mb: 2 }}>
+          <AlertTitle>{ADMIN_ERRORS.test}</AlertTitle>
+          {testError}
+        </Alert>
+      ) : null}
+
+      <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Stat title="Total Tenants" value={s?.totalTenants} icon={<AccountBalanceOutlined />} />
+        <Stat title="Tenants Activos" value={s?.activeTenants} icon={<CheckCircleOutlined />} />
+        <Stat title="Total Usuarios" value={s?.totalUsers} icon={<GroupOutlined />} />
+        <Stat title="Configuraciones COELSA" value={s?.coelsaConfigs} icon={<HubOutlined />} />
+      </Box>
+
+      <Paper variant="outlined">
+        <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2, pb: 1 }}>
+          Tenants
+        </Typography>
+        {tenants.isFetching && tenants.data ? <LinearProgress aria-label="Actualizando" /> : null}
+        {tenants.isPending ? (
+          <LoadingState />
+        ) : tenants.isError ? null : tenants.data.length === 0 ? (
+          <EmptyState message="No hay tenants" />
+        ) : narrow ? (
+          <TenantCards rows={tenants.data} testingId={testingId} onAction={onAction} />
+        ) : (
+          <TenantsTable rows={tenants.data} testingId={testingId} onAction={onAction} />
+        )}
+      </Paper>
+
+      <CreateTenantDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(nombre) => {
+          setCreating(false);
+          setNotice({ severity: 'success', text: `Tenant ${nombre} creado` });
+        }}
+      />
+      {configuring ? (
+        <CoelsaConfigDialog
+          tenant={configuring}
+          onClose={() => setConfiguring(null)}
+          onSaved={() => {
+            setNotice({ severity: 'success', text: `Configuración de COELSA guardada para ${configuring.nombre}` });
+            setConfiguring(null);
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <EditTenantDialog
+          tenant={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(t) => {
+            setEditing(null);
+            setNotice({ severity: 'success', text: `Tenant ${t.nombre} actualizado` });
+          }}
+        />
+      ) : null}
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={8000}
+        onClose={() => setNotice(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert severity={notice?.severity ?? 'info'} variant="filled" role="alert" onClose={() => setNotice(null)}>
+          {notice?.text}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}
