@@ -28,6 +28,7 @@ import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
+import { benchReferenceEnabled, withBenchCapture } from './platform/bench-capture';
 import { type Clock, systemClock } from './platform/clock';
 import type { Db } from './platform/db/db';
 import type { Deps } from './platform/deps';
@@ -72,7 +73,10 @@ const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob];
 z.config(z.locales.es());
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
-  const { config, db } = opts;
+  const { config } = opts;
+  // `npm run bench` only (BENCH_REFERENCE=1): statement capture and the bare reference routes; otherwise opts.db as is.
+  const bench = benchReferenceEnabled() ? withBenchCapture(opts.db) : null;
+  const db = bench?.db ?? opts.db;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -106,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandler(app);
+  bench?.register(app);
 
   await app.register(fastifyHelmet, {
     hsts: false,

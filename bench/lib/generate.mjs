@@ -1,0 +1,151 @@
+// Generates the benchmark's book into a fresh database: the app's migrations first (its own code, bundled), then
+// the bulk load of lib/book.mjs, then indexes, constraints, the reports' counters and statistics.
+import pg from 'pg';
+import {
+  BENCH_PASSWORD,
+  backfillReports,
+  checkBook,
+  chequesSql,
+  custodySql,
+  discountsSql,
+  helperSchemaSql,
+  referenceDataStatements,
+  restoreAfterLoad,
+  setAsideForLoad,
+  sizes,
+} from './book.mjs';
+import { buildAppDb } from './build.mjs';
+
+const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
+
+/** Creates the database named in `url` on its server (dropping a previous one of that name). */
+export async function createDatabase(url) {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nombre de base inválido: ${name}`);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(url) {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * engine 'pg': `url` of an empty database; engine 'pglite': `dataDir` (the server's DATA_DIR; the database goes in
+ * DATA_DIR/pglite). Returns timings and row counts.
+ */
+export async function generate({ engine, url, dataDir, scale, log = console.log }) {
+  const started = Date.now();
+  const appDb = await buildAppDb();
+  const size = sizes(scale);
+  const timings = {};
+
+  let run;
+  let exec;
+  let close;
+  if (engine === 'pg') {
+    const migrated = await appDb.openPg(url, { max: 1 });
+    await appDb.migrate(migrated, appDb.MIGRATIONS);
+    await migrated.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`set synchronous_commit = off`);
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    await client.query(`set work_mem = '256MB'`);
+    run = (sql, params) => client.query(sql, params);
+    exec = (sql) => client.query(sql);
+    close = () => client.end();
+  } else {
+    const { mkdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    mkdirSync(dataDir, { recursive: true });
+    const db = await appDb.openPglite(path.join(dataDir, 'pglite'));
+    await appDb.migrate(db, appDb.MIGRATIONS);
+    await db.exec(`set maintenance_work_mem = '256MB'; set work_mem = '64MB'`);
+    run = (sql, params) => db.query(sql, params);
+    exec = (sql) => db.exec(sql);
+    close = () => db.close();
+  }
+  timings.migrate = Date.now() - started;
+  log(`migraciones aplicadas (${secs(started)})`);
+
+  try {
+    let t = Date.now();
+    await exec(helperSchemaSql());
+    const hash = await appDb.hashPassword(BENCH_PASSWORD);
+    for (const [sql, params] of referenceDataStatements(size, hash)) await run(sql, params);
+    timings.reference = Date.now() - t;
+    log(`bancos, empresas, usuarios y emisores (${secs(t)})`);
+
+    t = Date.now();
+    const aside = await setAsideForLoad(run);
+    const batch = engine === 'pg' ? 250_000 : 25_000;
+    const sql = chequesSql(size);
+    for (let lo = 1; lo <= size.cheques; lo += batch) {
+      const hi = Math.min(size.cheques, lo + batch - 1);
+      await run(sql, [lo, hi]);
+      log(`  cheques ${hi.toLocaleString('es-AR')} / ${size.cheques.toLocaleString('es-AR')} (${secs(t)})`);
+    }
+    timings.cheques = Date.now() - t;
+
+    t = Date.now();
+    await run(custodySql(size));
+    const custodyCount = Number((await run('select count(*)::int as n from custody')).rows[0].n);
+    timings.custody = Date.now() - t;
+    log(`custodia: ${custodyCount.toLocaleString('es-AR')} (${secs(t)})`);
+
+    t = Date.now();
+    await run(discountsSql(), [Math.min(1, size.discounts / Math.max(1, custodyCount))]);
+    timings.discounts = Date.now() - t;
+    log(`descuentos (${secs(t)})`);
+
+    t = Date.now();
+    await restoreAfterLoad(run, aside, log);
+    timings.constraints = Date.now() - t;
+    log(`índices y claves foráneas restaurados (${secs(t)})`);
+
+    t = Date.now();
+    const counters = await backfillReports(run, log);
+    timings.reports = Date.now() - t;
+    log(`contadores de reportes (${counters.join(', ') || 'ninguno'}) (${secs(t)})`);
+
+    const problems = await checkBook(run);
+    if (problems.length) throw new Error(`Libro inconsistente: ${problems.join('; ')}`);
+
+    t = Date.now();
+    await run('vacuum analyze');
+    timings.analyze = Date.now() - t;
+    log(`vacuum analyze (${secs(t)})`);
+
+    const counts = (
+      await run(
+        `select (select count(*) from tenants)::int as tenants, (select count(*) from companies)::int as companies,
+                (select count(*) from users)::int as users, (select count(*) from echeqs)::int as echeqs,
+                (select count(*) from custody)::int as custody, (select count(*) from discounts)::int as discounts`,
+      )
+    ).rows[0];
+    const byStatus = (await run(`select status, count(*)::int as n from discounts group by 1 order by 1`)).rows;
+    timings.total = Date.now() - started;
+    log(`libro generado en ${secs(started)}: ${JSON.stringify(counts)}`);
+    return { size, counts, discountsByStatus: byStatus, timings };
+  } finally {
+    await close();
+  }
+}
