@@ -1,5 +1,7 @@
 import type { Custody } from '@echeq/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -7,21 +9,62 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
 
-/** Number (with issuer and company underneath), amount, custody date, status and the 'Ver' action. */
-export function CustodyTable({
-  rows,
-  showCompany,
-  onView,
-}: {
-  rows: Custody[];
-  showCompany: boolean;
-  onView: (c: Custody) => void;
-}) {
+type Props = { rows: Custody[]; showCompany: boolean; onView: (c: Custody) => void };
+
+/**
+ * Number (with issuer and company underneath), amount, custody date, status and the 'Ver' action; on a phone the
+ * same as one card per record, so nothing hides off the right edge.
+ */
+export function CustodyTable(props: Props) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return phone ? <CustodyCards {...props} /> : <CustodyRows {...props} />;
+}
+
+function CustodyCards({ rows, showCompany, onView }: Props) {
+  return (
+    <Box component="ul" aria-label="ECHEQs en custodia" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((c) => (
+        <Box
+          component="li"
+          key={c.id}
+          sx={{ display: 'flex', gap: 1.5, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{c.echeq.number}</Typography>
+            <Money amount={c.echeq.amount} currency={c.echeq.currency} />
+            <Typography variant="body2" color="text.secondary">
+              {c.echeq.issuer}
+              {showCompany && c.company_name ? ` · ${c.company_name}` : ''}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Custodia {formatDate(c.custody_date)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
+            <StatusChip status={c.status} map={CUSTODY_STATUS_MAP} />
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => onView(c)}
+              aria-label={`Ver ECHEQ ${c.echeq.number}`}
+            >
+              Ver
+            </Button>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function CustodyRows({ rows, showCompany, onView }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-label="ECHEQs en custodia" sx={{ minWidth: 560 }}>

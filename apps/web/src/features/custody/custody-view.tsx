@@ -144,6 +144,7 @@ export function CustodyView({ role }: { role: Role | undefined }) {
             value={status}
             onChange={(e) => setStatus(e.target.value as CustodyStatus | '')}
             sx={{ flex: '0 1 180px', minWidth: 150 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Todos</MenuItem>
             {CUSTODY_STATUSES.map((s) => (
@@ -180,6 +181,10 @@ export function CustodyView({ role }: { role: Role | undefined }) {
         {list && !listQ.isError ? (
           <TablePagination
             component="div"
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2 },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
             count={list.total}
             page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
             onPageChange={(_, p) => setPage(p)}

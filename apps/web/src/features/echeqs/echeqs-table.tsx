@@ -5,6 +5,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
@@ -52,21 +54,101 @@ function Action({
   );
 }
 
-/** Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación, Acciones. */
-export function EcheqsTable({
-  rows,
-  rules,
-  showCompany,
-  onAction,
-}: {
+type Props = {
   rows: Echeq[];
   rules: EcheqRowRules;
   showCompany: boolean;
   onAction: (action: EcheqAction, e: Echeq) => void;
-}) {
+};
+
+function RowActions({ e, rules, onAction }: { e: Echeq; rules: EcheqRowRules; onAction: Props['onAction'] }) {
+  return (
+    <>
+      <Action
+        label={`Ver ECHEQ ${e.number}`}
+        reason={null}
+        icon={<VisibilityOutlined fontSize="small" />}
+        onClick={() => onAction('view', e)}
+      />
+      {rules.canUpdate ? (
+        <>
+          <Action
+            label={`Editar ECHEQ ${e.number}`}
+            reason={rules.blockedReason('edit', e)}
+            icon={<EditOutlined fontSize="small" />}
+            onClick={() => onAction('edit', e)}
+            color="primary"
+          />
+          <Action
+            label={`Validar ECHEQ ${e.number}`}
+            reason={rules.blockedReason('validate', e)}
+            icon={<FactCheckOutlined fontSize="small" />}
+            onClick={() => onAction('validate', e)}
+          />
+          <Action
+            label={`Eliminar ECHEQ ${e.number}`}
+            reason={rules.blockedReason('delete', e)}
+            icon={<DeleteOutlined fontSize="small" />}
+            onClick={() => onAction('delete', e)}
+            color="error"
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación,
+ * Acciones; on a phone one card per cheque with the same facts and actions.
+ */
+export function EcheqsTable(props: Props) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return phone ? <EcheqCards {...props} /> : <EcheqRows {...props} />;
+}
+
+function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
+  return (
+    <Box component="ul" aria-label="ECHEQs" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((e) => (
+        <Box component="li" key={e.id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography sx={{ fontWeight: 600, mr: 'auto' }}>{e.number}</Typography>
+            <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
+            <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
+          </Box>
+          <Money amount={e.amount} currency={e.currency} strong />
+          <Typography variant="body2" color="text.secondary">
+            {e.issuer} → {e.beneficiary}
+            {showCompany && e.company_name ? ` · ${e.company_name}` : ''}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Emisión {formatDate(e.issue_date)} · Vence {formatDate(e.due_date)}
+            {e.custody_status === 'IN_CUSTODY' ? ' · En custodia' : ''}
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+            <RowActions e={e} rules={rules} onAction={onAction} />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function EcheqRows({ rows, rules, showCompany, onAction }: Props) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="ECHEQs" sx={{ minWidth: 1000 }}>
+      <Table
+        size="small"
+        aria-label="ECHEQs"
+        sx={{
+          minWidth: 900,
+          '& td, & th': { px: 1 },
+          '& td:first-of-type, & th:first-of-type': { pl: 2 },
+          '& td:last-of-type, & th:last-of-type': { pr: 2 },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Número</TableCell>
@@ -96,8 +178,8 @@ export function EcheqsTable({
               <TableCell align="right">
                 <Money amount={e.amount} currency={e.currency} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 220 }}>{e.issuer}</TableCell>
-              <TableCell sx={{ maxWidth: 220 }}>{e.beneficiary}</TableCell>
+              <TableCell sx={{ maxWidth: 200 }}>{e.issuer}</TableCell>
+              <TableCell sx={{ maxWidth: 200 }}>{e.beneficiary}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.issue_date)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.due_date)}</TableCell>
               <TableCell>
@@ -114,36 +196,7 @@ export function EcheqsTable({
                 <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Action
-                  label={`Ver ECHEQ ${e.number}`}
-                  reason={null}
-                  icon={<VisibilityOutlined fontSize="small" />}
-                  onClick={() => onAction('view', e)}
-                />
-                {rules.canUpdate ? (
-                  <>
-                    <Action
-                      label={`Editar ECHEQ ${e.number}`}
-                      reason={rules.blockedReason('edit', e)}
-                      icon={<EditOutlined fontSize="small" />}
-                      onClick={() => onAction('edit', e)}
-                      color="primary"
-                    />
-                    <Action
-                      label={`Validar ECHEQ ${e.number}`}
-                      reason={rules.blockedReason('validate', e)}
-                      icon={<FactCheckOutlined fontSize="small" />}
-                      onClick={() => onAction('validate', e)}
-                    />
-                    <Action
-                      label={`Eliminar ECHEQ ${e.number}`}
-                      reason={rules.blockedReason('delete', e)}
-                      icon={<DeleteOutlined fontSize="small" />}
-                      onClick={() => onAction('delete', e)}
-                      color="error"
-                    />
-                  </>
-                ) : null}
+                <RowActions e={e} rules={rules} onAction={onAction} />
               </TableCell>
             </TableRow>
           ))}

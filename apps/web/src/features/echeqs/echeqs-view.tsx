@@ -210,6 +210,7 @@ export function EcheqsView({
             value={status}
             onChange={(e) => setStatus(e.target.value as EcheqStatusFilter | '')}
             sx={{ flex: '0 1 180px', minWidth: 150 }}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             {STATUS_FILTERS.map((f) => (
               <MenuItem key={f.value || 'all'} value={f.value}>
@@ -239,6 +240,10 @@ export function EcheqsView({
         {list && !listQ.isError ? (
           <TablePagination
             component="div"
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2 },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
             count={list.total}
             page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
             onPageChange={(_, p) => setPage(p)}
