@@ -181,7 +181,9 @@ describe('metrics recorder', () => {
   });
 
   it('buckets latencies and keeps what a failed flush could not write', async () => {
-    expect([bucketIndex(0), bucketIndex(5), bucketIndex(5.1), bucketIndex(99_999)]).toEqual([0, 0, 1, 11]);
+    expect([bucketIndex(0), bucketIndex(1), bucketIndex(5), bucketIndex(5.1), bucketIndex(99_999)]).toEqual([
+      0, 0, 2, 3, 16,
+    ]);
     let fail = true;
     const writes: string[] = [];
     const rec = createMetricsRecorder({

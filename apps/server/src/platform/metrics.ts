@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** Upper bounds (ms) of the latency buckets; one more bucket holds everything slower. */
-export const BUCKETS_MS = [5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000] as const;
+export const BUCKETS_MS = [1, 2.5, 5, 10, 25, 50, 75, 100, 150, 250, 500, 750, 1000, 2500, 5000, 10000] as const;
 
 export type MetricKind = 'http' | 'probe';
 
