@@ -24,7 +24,7 @@ export type BreakerSnapshot = {
 
 export type BreakerOptions = { threshold?: number; openMs?: number; now?: () => number };
 
-export const BREAKER_DEFAULTS = { threshold: 5, openMs: 15_000 } as const;
+const BREAKER_DEFAULTS = { threshold: 5, openMs: 15_000 } as const;
 
 export function createBreaker(opts: BreakerOptions = {}): Breaker {
   const threshold = opts.threshold ?? BREAKER_DEFAULTS.threshold;
@@ -89,13 +89,12 @@ export function createBreaker(opts: BreakerOptions = {}): Breaker {
 }
 
 const BREAKERS = new Map<string, Breaker>();
-let breakerOptions: BreakerOptions = {};
 
 /** The breaker of a bank's clearing-house link (one per tenant in this process). */
 export function breakerFor(tenantId: string): Breaker {
   let b = BREAKERS.get(tenantId);
   if (!b) {
-    b = createBreaker(breakerOptions);
+    b = createBreaker();
     BREAKERS.set(tenantId, b);
   }
   return b;
@@ -109,10 +108,4 @@ export function resetBreaker(tenantId: string): void {
 /** Every breaker this process holds, for the metrics. */
 export function breakerStates(): Array<{ tenantId: string } & BreakerSnapshot> {
   return [...BREAKERS.entries()].map(([tenantId, b]) => ({ tenantId, ...b.snapshot() }));
-}
-
-/** Tests: new breakers use these options; existing ones are dropped. */
-export function configureBreakers(opts: BreakerOptions): void {
-  breakerOptions = opts;
-  BREAKERS.clear();
 }

@@ -18,7 +18,7 @@ import {
 import { forgetProbe, rememberProbe } from './status.service';
 
 /** The connection test never waits longer than this (the admin's screen gives up after 10 s). */
-export const TEST_TIMEOUT_MS = 8_000;
+const TEST_TIMEOUT_MS = 8_000;
 
 type ConfigDeps = Pick<Deps, 'db' | 'config' | 'clock'> & Partial<Pick<Deps, 'log'>> & { metrics?: ProbeRecorder };
 

@@ -19,7 +19,7 @@ export type HttpAdapterOptions = {
   onAttemptFailed?: (info: { reason: UnavailableReason; attempt: number; detail: string }) => void;
 };
 
-export const BACKOFF_DEFAULTS = { baseMs: 100, capMs: 2_000 } as const;
+const BACKOFF_DEFAULTS = { baseMs: 100, capMs: 2_000 } as const;
 
 type Transient = { reason: UnavailableReason; detail: string };
 

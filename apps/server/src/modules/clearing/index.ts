@@ -9,8 +9,7 @@
  * - `clearingPortFor(deps, tenantId)`: the adapter itself (sandbox or HTTP) for anything else.
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`. Tests: `deliverOutboxOnce(deps)`, the standalone simulator.
  */
-export { type BreakerSnapshot, type BreakerState, breakerStates, configureBreakers } from './breaker';
-export { ClearingRejectedError, ClearingUnavailableError } from './clearing.errors';
+export { type BreakerSnapshot, type BreakerState, breakerStates } from './breaker';
 export { ensureSandboxParticipant, importBookIntoSandbox } from './clearing.queries';
 export { clearingRoutes } from './clearing.routes';
 export { clearingPortFor, enqueueClearing, requireClearing, validateWithClearing } from './clearing.service';
@@ -23,8 +22,5 @@ export type {
   ClearingValidation,
   EcheqForValidation,
 } from './clearing.types';
-export { CLEARING_OPERATIONS } from './clearing.types';
 export { deliverOutboxOnce, type OutboxRunResult, outboxBacklog, outboxJob } from './outbox';
-export { sandboxAdapter } from './sandbox-adapter';
-export { checkEcheq as checkEcheqForClearing } from './simulator/rules';
 export { coelsaConfigCheckFor, coelsaStatusFor } from './status.service';

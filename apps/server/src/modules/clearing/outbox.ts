@@ -8,23 +8,23 @@ import { type CoelsaConfigRow, selectConfig } from './clearing.queries';
 import type { ClearingAck, ClearingPort, EcheqForValidation } from './clearing.types';
 
 /** Advisory-lock key of the delivery job (platform/jobs.ts). */
-export const OUTBOX_JOB_ID = 727_101;
-export const OUTBOX_EVERY_MS = 5_000;
+const OUTBOX_JOB_ID = 727_101;
+const OUTBOX_EVERY_MS = 5_000;
 /** Rows per run: a run holds its rows' locks while it delivers them. */
-export const OUTBOX_BATCH = 10;
+const OUTBOX_BATCH = 10;
 /** After this many failed attempts an operation is FAILED (someone has to look at it). */
 export const OUTBOX_MAX_ATTEMPTS = 8;
 /** One delivery never waits longer than this, whatever the bank's timeout (the outbox retries later anyway). */
-export const OUTBOX_CALL_TIMEOUT_MS = 10_000;
+const OUTBOX_CALL_TIMEOUT_MS = 10_000;
 /** A run stops taking new rows after this long; the rest stay due for the next run. */
-export const OUTBOX_RUN_BUDGET_MS = 8_000;
+const OUTBOX_RUN_BUDGET_MS = 8_000;
 /** A bank with no usable configuration is asked again after this long (attempts are not spent). */
-export const OUTBOX_NOT_CONFIGURED_DELAY_MS = 10 * 60_000;
+const OUTBOX_NOT_CONFIGURED_DELAY_MS = 10 * 60_000;
 /** The circuit is open: try again after this long (attempts are not spent). */
-export const OUTBOX_CIRCUIT_DELAY_MS = 30_000;
+const OUTBOX_CIRCUIT_DELAY_MS = 30_000;
 
 /** Wait before attempt n+1 after n failed ones: 30 s · 2^(n−1), at most one hour, ±20 % jitter. */
-export function outboxBackoffMs(attempts: number, random: () => number = Math.random): number {
+function outboxBackoffMs(attempts: number, random: () => number = Math.random): number {
   const base = Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
   return Math.round(base * (0.8 + random() * 0.4));
 }
@@ -146,7 +146,7 @@ async function attemptRow(
  * delivers each through its bank's adapter and marks it DELIVERED (with the answer) or reschedules it with
  * exponential backoff (FAILED after OUTBOX_MAX_ATTEMPTS or on a refusal). One audit record per delivery attempt.
  */
-export async function deliverDueOperations(
+async function deliverDueOperations(
   cc: ClearingCtx,
   tx: Queryable,
   now: Date,

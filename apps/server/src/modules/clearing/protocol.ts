@@ -29,7 +29,7 @@ export const ROUTES = {
   operations: '/v1/operations',
 } as const;
 
-export function bodyHash(body: string): string {
+function bodyHash(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('hex');
 }
 

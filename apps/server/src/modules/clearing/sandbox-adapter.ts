@@ -18,7 +18,7 @@ type SandboxRow = {
 };
 
 /** The sandbox's own records of one bank (tables coelsa_sandbox_*), through the caller's connection or transaction. */
-export function sqlSandboxStore(q: Queryable, tenantId: string): SimStore {
+function sqlSandboxStore(q: Queryable, tenantId: string): SimStore {
   return {
     async get(echeqId) {
       const r = await q.query<SandboxRow>(

@@ -8,9 +8,9 @@ import { assess, type ClearingCtx, type ClearingDeps, clearingCtx, describeFailu
 import { type CoelsaConfigRow, selectActiveBanks, selectConfig } from './clearing.queries';
 
 /** How long a probe of an HTTP clearing house is trusted (the dashboard asks often). */
-export const STATUS_CACHE_MS = 5_000;
+const STATUS_CACHE_MS = 5_000;
 /** A status probe never waits longer than this, whatever the configured timeout. */
-export const PROBE_TIMEOUT_MS = 3_000;
+const PROBE_TIMEOUT_MS = 3_000;
 
 export type Probe = { ok: boolean; error: string | null; latencyMs: number | null; at: number };
 
@@ -36,7 +36,7 @@ export function recentProbe(row: CoelsaConfigRow, now: number): Probe | null {
 }
 
 /** Is the bank's HTTP clearing house answering? Cached for STATUS_CACHE_MS; an open breaker answers at once. */
-export async function probeHttp(cc: ClearingCtx, row: CoelsaConfigRow): Promise<Probe> {
+async function probeHttp(cc: ClearingCtx, row: CoelsaConfigRow): Promise<Probe> {
   const now = Date.now();
   const cached = recentProbe(row, now);
   if (cached) return cached;
@@ -73,7 +73,7 @@ function describeFailureOpen(): string {
 type Link = { status: CoelsaConnectionStatus; connected: boolean; error: string | null };
 
 /** The state of one bank's link, from its configuration (sandbox: in-process; HTTP: probe, cached). */
-export async function linkOf(cc: ClearingCtx, row: CoelsaConfigRow | null): Promise<Link> {
+async function linkOf(cc: ClearingCtx, row: CoelsaConfigRow | null): Promise<Link> {
   const problem = assess(row);
   if (!row || (problem && row.environment !== 'sandbox')) {
     return { status: 'NOT_CONFIGURED', connected: false, error: problem?.detail ?? null };
@@ -87,7 +87,7 @@ export async function linkOf(cc: ClearingCtx, row: CoelsaConfigRow | null): Prom
 }
 
 /** `GET /integration/coelsa/status` for one bank. */
-export async function tenantStatus(cc: ClearingCtx, tenantId: string): Promise<CoelsaStatus> {
+async function tenantStatus(cc: ClearingCtx, tenantId: string): Promise<CoelsaStatus> {
   const link = await linkOf(cc, await selectConfig(cc.db, tenantId));
   return { connected: link.connected, status: link.status, timestamp: cc.clock.now().toISOString() };
 }
@@ -119,7 +119,7 @@ function checkOf(row: CoelsaConfigRow | null, link: Link): CoelsaConfigCheck {
 }
 
 /** `GET /system/coelsa-config` for one bank. */
-export async function tenantConfigCheck(cc: ClearingCtx, tenantId: string): Promise<CoelsaConfigCheck> {
+async function tenantConfigCheck(cc: ClearingCtx, tenantId: string): Promise<CoelsaConfigCheck> {
   const row = await selectConfig(cc.db, tenantId);
   return checkOf(row, await linkOf(cc, row));
 }
@@ -128,7 +128,7 @@ export async function tenantConfigCheck(cc: ClearingCtx, tenantId: string): Prom
  * The platform as a whole (the system administrator, who belongs to no bank): configured when every active bank
  * is, connected when every configured bank is.
  */
-export async function platformView(cc: ClearingCtx): Promise<{ check: CoelsaConfigCheck; status: CoelsaStatus }> {
+async function platformView(cc: ClearingCtx): Promise<{ check: CoelsaConfigCheck; status: CoelsaStatus }> {
   const banks = await selectActiveBanks(cc.db);
   const links = await Promise.all(banks.map(async (b) => ({ bank: b, link: await linkOf(cc, b.config) })));
   const configured = links.filter((l) => !assess(l.bank.config));

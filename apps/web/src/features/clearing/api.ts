@@ -4,7 +4,7 @@ import { api, apiRequest, type Envelope } from '../../lib/api-client';
 import { ApiError, isApiError } from '../../lib/api-error';
 
 /** Specification §8: the configuration check's messages when it fails without a message of the server. */
-export const CONFIG_CHECK_ERROR = 'Error verificando configuración';
+const CONFIG_CHECK_ERROR = 'Error verificando configuración';
 export const CONNECTION_ERROR = 'Error de conexión';
 
 export const clearingKeys = {

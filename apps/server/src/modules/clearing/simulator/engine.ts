@@ -44,7 +44,7 @@ export type SimRequest =
   | { kind: 'release'; echeqId: string; body: unknown; key?: string | null }
   | { kind: 'operation'; body: unknown; key?: string | null };
 
-export function referenceOf(seed: string): string {
+function referenceOf(seed: string): string {
   return `CLR-${createHash('sha256').update(seed).digest('hex').slice(0, 12).toUpperCase()}`;
 }
 
