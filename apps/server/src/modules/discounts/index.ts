@@ -1,2 +1,2 @@
-export { type DiscountPrice, priceDiscount } from './discounts.pricing';
+export { priceDiscount } from './discounts.pricing';
 export { discountRoutes } from './discounts.routes';

@@ -12,11 +12,10 @@ import { api } from '../../lib/api-client';
 
 export type DiscountListParams = { page: number; limit: number; status?: DiscountStatus | ''; search?: string };
 
-export const discountKeys = {
+const discountKeys = {
   all: ['discounts'] as const,
   lists: () => [...discountKeys.all, 'list'] as const,
   list: (p: DiscountListParams) => [...discountKeys.lists(), p] as const,
-  detail: (id: string) => [...discountKeys.all, 'detail', id] as const,
   custodyOptions: () => [...discountKeys.all, 'custody-options'] as const,
   open: () => [...discountKeys.all, 'open'] as const,
 };
@@ -32,12 +31,6 @@ export const discountsQuery = (p: DiscountListParams) =>
       }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
-  });
-
-export const discountQuery = (id: string) =>
-  queryOptions({
-    queryKey: discountKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Discount>(`/discounts/${id}`, { signal }),
   });
 
 /** The cheques held in custody (GET /echeqs/custody?status=IN_CUSTODY&limit=100): the request dialog's choices. */
@@ -73,14 +66,14 @@ export const blockedChequesQuery = () =>
 
 export type DiscountAction = 'approve' | 'reject' | 'cancel' | 'complete';
 
-/** Every change to discounts refreshes the lists, the details and the report figures that count them. */
+/** Every change to discounts refreshes the lists, the blocked cheques and the report figures that count them. */
 function useInvalidate() {
   const qc = useQueryClient();
-  return async (d?: Discount) => {
-    if (d) qc.setQueryData(discountKeys.detail(d.id), d);
+  return async () => {
     await Promise.all([
       qc.invalidateQueries({ queryKey: discountKeys.all }),
       qc.invalidateQueries({ queryKey: ['reports'] }),
+      qc.invalidateQueries({ queryKey: ['dashboard'] }),
     ]);
   };
 }
@@ -89,7 +82,7 @@ export function useRequestDiscount() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: CreateDiscountBody) => api.post<Discount>('/discounts', body),
-    onSuccess: (d) => invalidate(d),
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -97,7 +90,7 @@ export function useUpdateDiscount() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateDiscountBody }) => api.put<Discount>(`/discounts/${id}`, body),
-    onSuccess: (d) => invalidate(d),
+    onSuccess: () => invalidate(),
   });
 }
 
@@ -108,6 +101,6 @@ export function useDiscountTransition() {
     mutationFn: ({ id, action, body }: { id: string; action: DiscountAction; body?: RejectDiscountBody }) =>
       api.put<Discount>(`/discounts/${id}/${action}`, body),
     // A refused change (409: someone else acted first) also means the list on screen is stale.
-    onSettled: (d) => invalidate(d ?? undefined),
+    onSettled: () => invalidate(),
   });
 }

@@ -31,7 +31,7 @@ const DEFS: Record<RowAction, ActionDef> = {
 };
 
 /** What the user may do with a discount in its state: the same permission map the server enforces. */
-export function actionsFor(d: Discount, perms: DiscountPermissions, withView = true): RowAction[] {
+function actionsFor(d: Discount, perms: DiscountPermissions, withView = true): RowAction[] {
   const out: RowAction[] = withView ? ['view'] : [];
   if (d.status === 'PENDING') {
     if (perms.decide) out.push('approve', 'reject');
