@@ -210,6 +210,71 @@ describe('custody and discount reports', () => {
     expect(await countersMatchRows(s.db)).toEqual({ custody: true, discounts: true });
   });
 
+  it('stays exact when 20 deposits, releases and discount decisions race through the API', async () => {
+    const emisor = await s.login('emisor@empresa.example');
+    const before = {
+      custody: (await s.req('GET', '/api/reports/custody', { token: emisor })).body.data,
+      discounts: (await s.req('GET', '/api/reports/discounts', { token: emisor })).body.data,
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const due = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const deposit = (i: number) =>
+      s.req('POST', '/api/echeqs/custody', {
+        token: emisor,
+        body: {
+          number: `RACE-${Date.now().toString(36)}-${i}`.toUpperCase(),
+          amount: 1000 + i + 0.01,
+          issue_date: today,
+          due_date: due,
+          issuer: 'Emisor Carrera S.A.',
+          beneficiary: 'Empresa Demo S.A.',
+        },
+      });
+    // Ten cheques to release and five to discount, deposited first.
+    const first = await Promise.all(Array.from({ length: 15 }, (_, i) => deposit(i)));
+    for (const r of first) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const discounted = await Promise.all(
+      first.slice(10).map((r) =>
+        s.req('POST', '/api/discounts', {
+          token: emisor,
+          body: { echeq_id: r.body.data.echeq.id, requested_amount: 500.05 },
+        }),
+      ),
+    );
+    for (const r of discounted) expect(r.status, JSON.stringify(r.body)).toBe(200);
+
+    // Then, at once: 10 new deposits, 10 releases, 5 approvals and 5 duplicate approvals (one winner each).
+    const results = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => deposit(100 + i)),
+      ...first.slice(0, 10).map((r) =>
+        s.req('PUT', `/api/echeqs/custody/${r.body.data.custody.id}/release`, {
+          token: emisor,
+          body: { reason: 'Cobro anticipado' },
+        }),
+      ),
+      ...discounted.flatMap((d) => [
+        s.req('PUT', `/api/discounts/${d.body.data.id}/approve`, { token: admin }),
+        s.req('PUT', `/api/discounts/${d.body.data.id}/approve`, { token: admin }),
+      ]),
+    ]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.slice(0, 20).every((st) => st === 200)).toBe(true);
+    expect(statuses.slice(20).filter((st) => st === 200)).toHaveLength(5);
+    expect(statuses.slice(20).filter((st) => st === 409)).toHaveLength(5);
+
+    const custody = (await s.req('GET', '/api/reports/custody', { token: emisor })).body.data;
+    expect(custody.total - before.custody.total).toBe(15);
+    // In custody now: the 5 discounted ones (1010.01…1014.01) and the 10 new (1100.01…1109.01).
+    const added = 5 * 1012.01 + 10 * 1104.51;
+    expect(Math.round((custody.totalAmount - before.custody.totalAmount) * 100)).toBe(Math.round(added * 100));
+    expect(countOf(custody.statusCounts, 'RELEASED')! - countOf(before.custody.statusCounts, 'RELEASED')!).toBe(10);
+    const discounts = (await s.req('GET', '/api/reports/discounts', { token: emisor })).body.data;
+    expect(discounts.total - before.discounts.total).toBe(5);
+    expect(countOf(discounts.statusCounts, 'APPROVED')! - countOf(before.discounts.statusCounts, 'APPROVED')!).toBe(5);
+    expect(Math.round((discounts.totalAmount - before.discounts.totalAmount) * 100)).toBe(5 * 50005);
+    expect(await countersMatchRows(s.db)).toEqual({ custody: true, discounts: true });
+  });
+
   it('filters by date range (Buenos Aires days) and gives the monthly series', async () => {
     const co = await newCompany(s);
     const base = { tenantId: co.tenantId, companyId: co.companyId };
