@@ -34,6 +34,7 @@ import type { Db } from './platform/db/db';
 import type { Deps } from './platform/deps';
 import type { App } from './platform/http/app-type';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler';
+import { idempotencyPurgeJob, registerIdempotency } from './platform/http/idempotency';
 import { jsonParser } from './platform/http/json-parser';
 import { newRequestId } from './platform/http/request-id';
 import { type Job, startJobs } from './platform/jobs';
@@ -67,7 +68,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 ];
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
-const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob];
+const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob, idempotencyPurgeJob];
 
 // Spanish messages for every validation issue that has no message of its own.
 z.config(z.locales.es());
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   };
 
   installRequestTiming(app, deps.metrics, { flush: config.jobs });
+  registerIdempotency(app, deps);
   metricsRoute(app, deps);
 
   if (config.jobs) {

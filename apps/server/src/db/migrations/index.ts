@@ -5,6 +5,7 @@ import m0003 from './0003_echeqs_custody.sql?raw';
 import m0004 from './0004_discounts.sql?raw';
 import m0005 from './0005_admin.sql?raw';
 import m0006 from './0006_reports.sql?raw';
+import m0007 from './0007_reliability.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0004_discounts', sql: m0004 },
   { id: '0005_admin', sql: m0005 },
   { id: '0006_reports', sql: m0006 },
+  { id: '0007_reliability', sql: m0007 },
 ];
