@@ -53,3 +53,21 @@ describe('HTTP conventions', () => {
     expect(Object.keys(r.body.paths)).toContain('/api/auth/login');
   });
 });
+
+describe('validation errors name the field', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await build();
+  });
+  afterAll(() => s.close());
+
+  it('reports unknown and wrong fields by their path', async () => {
+    const r = await s.req('POST', '/api/auth/login', {
+      body: { email: 'a@b.example', password: 'x', role: 'SYSTEM_ADMIN' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual([expect.objectContaining({ path: 'role' })]);
+    const t = await s.req('POST', '/api/auth/login', { body: { email: 5, password: 'x' } });
+    expect(t.body.errors).toEqual([expect.objectContaining({ path: 'email' })]);
+  });
+});

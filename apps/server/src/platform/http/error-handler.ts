@@ -12,18 +12,15 @@ const CONTEXT_LABEL: Record<string, string> = {
 };
 
 function zodFieldErrors(err: FastifyError): FieldError[] {
+  // Each entry is a zod issue: keyword = issue code, instancePath = '/a/b', params = the rest of the issue.
   return (err.validation ?? []).map((v) => {
-    const issue = (
-      v.params as { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } } | undefined
-    )?.issue;
-    if (issue?.code === 'unrecognized_keys' && issue.keys?.length) {
-      const prefix = issue.path?.length ? `${issue.path.map(String).join('.')}.` : '';
-      return { path: issue.keys.map((k) => prefix + k).join(', '), message: issue.message ?? 'Campo no permitido' };
+    const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const keys = (v.params as { keys?: unknown } | undefined)?.keys;
+    if (v.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0) {
+      const prefix = field ? `${field}.` : '';
+      return { path: keys.map((k) => prefix + String(k)).join(', '), message: v.message ?? 'Campo no permitido' };
     }
-    const path = issue?.path?.length
-      ? issue.path.map(String).join('.')
-      : (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    return { path: path || (err.validationContext ?? ''), message: issue?.message ?? v.message ?? 'Valor inválido' };
+    return { path: field || (err.validationContext ?? ''), message: v.message ?? 'Valor inválido' };
   });
 }
 
