@@ -211,6 +211,30 @@ describe('clearing outbox: operations never get lost', () => {
     ]);
   });
 
+  it('a slow remote clearing house holds no transaction: the database keeps answering during the call', async () => {
+    await s.req('POST', `/api/admin/tenants/${bsurId}/coelsa-config`, {
+      token: await s.login('superadmin@plataforma.example'),
+      body: {
+        environment: 'staging',
+        base_url: sim.url,
+        api_key: KEY,
+        api_secret: SECRET,
+        timeout: 5000,
+        max_retries: 0,
+      },
+    });
+    sim.setBehavior({ mode: 'slow', delayMs: 1500 });
+    const id = await enqueue(bsurId, 'DISCOUNT_CANCEL', 'discount', '7b0c3a56-1d2e-4f00-9a00-000000000011', {});
+    const running = deliver();
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    await s.db.transaction((tx) => tx.query('select count(*) from clearing_outbox'));
+    expect(Date.now() - t0).toBeLessThan(700);
+    expect((await running).result).toMatchObject({ delivered: 1 });
+    expect((await rowsOf([id]))[0]).toMatchObject({ status: 'DELIVERED', attempts: 1 });
+    sim.setBehavior({ mode: 'normal' });
+  });
+
   it(`gives up after ${OUTBOX_MAX_ATTEMPTS} attempts: FAILED, audited`, async () => {
     sim.setBehavior({ mode: 'error', status: 500 });
     const id = await enqueue(bsurId, 'DISCOUNT_REJECT', 'discount', '7b0c3a56-1d2e-4f00-9a00-000000000011', {});

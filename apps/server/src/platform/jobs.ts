@@ -18,6 +18,11 @@ export type Job = {
   /** Pause between the end of one run and the start of the next. */
   everyMs: number;
   run(ctx: JobContext): Promise<unknown>;
+  /**
+   * Work that must not hold the run's transaction (slow calls to another system): called after the run committed,
+   * with its result. Each of its writes opens its own short transaction.
+   */
+  after?(result: unknown): Promise<unknown>;
 };
 
 export type JobRun<T = unknown> = { ran: boolean; result?: T };
@@ -25,14 +30,16 @@ export type JobRun<T = unknown> = { ran: boolean; result?: T };
 /** Runs the job once if no other process is running it right now. */
 export async function runJobOnce<T>(
   db: Db,
-  job: Omit<Job, 'run'> & { run(ctx: JobContext): Promise<T> },
+  job: Omit<Job, 'run' | 'after'> & { run(ctx: JobContext): Promise<T>; after?(result: T): Promise<unknown> },
   clock: Clock,
 ): Promise<JobRun<T>> {
-  return db.transaction(async (tx) => {
+  const run: JobRun<T> = await db.transaction(async (tx) => {
     const r = await tx.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1::bigint) as locked', [job.id]);
     if (!r.rows[0]?.locked) return { ran: false };
     return { ran: true, result: await job.run({ tx, now: clock.now() }) };
   });
+  if (run.ran && job.after) await job.after(run.result as T);
+  return run;
 }
 
 export type JobRunner = { stop(): Promise<void> };

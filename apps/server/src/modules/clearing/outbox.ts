@@ -22,6 +22,11 @@ const OUTBOX_RUN_BUDGET_MS = 8_000;
 const OUTBOX_NOT_CONFIGURED_DELAY_MS = 10 * 60_000;
 /** The circuit is open: try again after this long (attempts are not spent). */
 const OUTBOX_CIRCUIT_DELAY_MS = 30_000;
+/**
+ * A row sent to a remote clearing house is leased for this long before the call (outside any transaction): if the
+ * process dies mid-call the row becomes due again and is re-sent with the same idempotency key.
+ */
+const OUTBOX_LEASE_MS = 2 * OUTBOX_CALL_TIMEOUT_MS + 10_000;
 
 /** Wait before attempt n+1 after n failed ones: 30 s · 2^(n−1), at most one hour, ±20 % jitter. */
 function outboxBackoffMs(attempts: number, random: () => number = Math.random): number {
@@ -99,60 +104,90 @@ type Outcome =
   | { kind: 'retry'; error: string; countsAsAttempt: boolean; delayMs?: number }
   | { kind: 'failed'; error: string };
 
-async function attemptRow(
+function portOrOutcome(
+  cc: ClearingCtx,
+  config: CoelsaConfigRow,
+  q: Queryable,
+): { port: ClearingPort } | { outcome: Outcome } {
+  try {
+    return { port: portFor(cc, config, { q }) };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : 'Configuración de COELSA inutilizable';
+    return { outcome: { kind: 'retry', error, countsAsAttempt: false, delayMs: OUTBOX_NOT_CONFIGURED_DELAY_MS } };
+  }
+}
+
+/** Delivers to the built-in sandbox inside the run's transaction: its record and the DELIVERED mark commit together. */
+async function attemptInTransaction(
   cc: ClearingCtx,
   tx: Queryable,
   row: OutboxRow,
-  config: CoelsaConfigRow | null,
+  config: CoelsaConfigRow,
 ): Promise<Outcome> {
-  const problem = assess(config);
-  if (problem) {
-    return { kind: 'retry', error: problem.detail, countsAsAttempt: false, delayMs: OUTBOX_NOT_CONFIGURED_DELAY_MS };
-  }
-  // The sandbox records in this transaction, so its record and the DELIVERED mark commit together.
-  let port: ClearingPort;
-  try {
-    port = portFor(cc, config, { q: tx });
-  } catch (err) {
-    const error = err instanceof Error ? err.message : 'Configuración de COELSA inutilizable';
-    return { kind: 'retry', error, countsAsAttempt: false, delayMs: OUTBOX_NOT_CONFIGURED_DELAY_MS };
-  }
-  const timeoutMs = Math.min(config!.timeout_ms, OUTBOX_CALL_TIMEOUT_MS);
+  const made = portOrOutcome(cc, config, tx);
+  if ('outcome' in made) return made.outcome;
+  const { port } = made;
   await tx.query('savepoint outbox_row');
   try {
-    const ack = await deliver(port, row, timeoutMs);
+    const ack = await deliver(port, row, Math.min(config.timeout_ms, OUTBOX_CALL_TIMEOUT_MS));
     await tx.query('release savepoint outbox_row');
     return { kind: 'delivered', ack };
   } catch (err) {
     await tx.query('rollback to savepoint outbox_row');
-    if (err instanceof ClearingUnavailableError) {
-      if (err.reason === 'CIRCUIT_OPEN') {
-        return { kind: 'retry', error: describeFailure(err), countsAsAttempt: false, delayMs: OUTBOX_CIRCUIT_DELAY_MS };
-      }
-      return { kind: 'retry', error: describeFailure(err), countsAsAttempt: true };
-    }
-    if (err instanceof ClearingRejectedError) {
-      // Refused credentials may be fixed by the administrator; any other refusal will not change by asking again.
-      if (err.isAuthFailure) return { kind: 'retry', error: describeFailure(err), countsAsAttempt: true };
-      return { kind: 'failed', error: `${describeFailure(err)} [${err.code}]` };
-    }
-    cc.log?.error({ err, outboxId: row.id }, 'COELSA: error inesperado al entregar una operación');
-    return { kind: 'retry', error: 'Error inesperado al entregar la operación', countsAsAttempt: true };
+    return failureOutcome(cc, row, err);
   }
 }
 
+/** Delivers to a remote clearing house with no transaction open (the row is leased). */
+async function attemptRemote(cc: ClearingCtx, row: OutboxRow, config: CoelsaConfigRow): Promise<Outcome> {
+  const made = portOrOutcome(cc, config, cc.db);
+  if ('outcome' in made) return made.outcome;
+  const { port } = made;
+  try {
+    return { kind: 'delivered', ack: await deliver(port, row, Math.min(config.timeout_ms, OUTBOX_CALL_TIMEOUT_MS)) };
+  } catch (err) {
+    return failureOutcome(cc, row, err);
+  }
+}
+
+function failureOutcome(cc: ClearingCtx, row: OutboxRow, err: unknown): Outcome {
+  if (err instanceof ClearingUnavailableError) {
+    if (err.reason === 'CIRCUIT_OPEN') {
+      return { kind: 'retry', error: describeFailure(err), countsAsAttempt: false, delayMs: OUTBOX_CIRCUIT_DELAY_MS };
+    }
+    return { kind: 'retry', error: describeFailure(err), countsAsAttempt: true };
+  }
+  if (err instanceof ClearingRejectedError) {
+    // Refused credentials may be fixed by the administrator; any other refusal will not change by asking again.
+    if (err.isAuthFailure) return { kind: 'retry', error: describeFailure(err), countsAsAttempt: true };
+    return { kind: 'failed', error: `${describeFailure(err)} [${err.code}]` };
+  }
+  cc.log?.error({ err, outboxId: row.id }, 'COELSA: error inesperado al entregar una operación');
+  return { kind: 'retry', error: 'Error inesperado al entregar la operación', countsAsAttempt: true };
+}
+
+type Remote = { row: OutboxRow; config: CoelsaConfigRow };
+type RunState = { result: OutboxRunResult; remote: Remote[]; started: number };
+
 /**
- * One delivery run inside the job's transaction: takes due PENDING rows (`for update skip locked`, a small batch),
- * delivers each through its bank's adapter and marks it DELIVERED (with the answer) or reschedules it with
- * exponential backoff (FAILED after OUTBOX_MAX_ATTEMPTS or on a refusal). One audit record per delivery attempt.
+ * One delivery run inside the job's transaction: takes due PENDING rows (`for update skip locked`, a small batch).
+ * Operations for the built-in sandbox are delivered right there; operations for a remote clearing house are leased
+ * and delivered after the transaction (`deliverRemote`), so a slow or dead clearing house never holds a transaction
+ * (on the embedded database that would block every request). Each outcome marks the row DELIVERED (with the answer)
+ * or reschedules it with exponential backoff (FAILED after OUTBOX_MAX_ATTEMPTS or on a refusal), with one audit
+ * record per delivery attempt.
  */
 async function deliverDueOperations(
   cc: ClearingCtx,
   tx: Queryable,
   now: Date,
   batch = OUTBOX_BATCH,
-): Promise<OutboxRunResult> {
-  const result: OutboxRunResult = { delivered: 0, retried: 0, failed: 0, deferred: 0 };
+): Promise<RunState> {
+  const state: RunState = {
+    result: { delivered: 0, retried: 0, failed: 0, deferred: 0 },
+    remote: [],
+    started: Date.now(),
+  };
   const rows = (
     await tx.query<OutboxRow>(
       `select id, tenant_id, operation, entity, entity_id, payload, attempts from clearing_outbox
@@ -162,58 +197,111 @@ async function deliverDueOperations(
     )
   ).rows;
   const configs = new Map<string, CoelsaConfigRow | null>();
-  const started = Date.now();
   for (const row of rows) {
-    if (Date.now() - started > OUTBOX_RUN_BUDGET_MS) break;
+    if (Date.now() - state.started > OUTBOX_RUN_BUDGET_MS) break;
     if (!configs.has(row.tenant_id)) configs.set(row.tenant_id, await selectConfig(tx, row.tenant_id));
-    const outcome = await attemptRow(cc, tx, row, configs.get(row.tenant_id) ?? null);
-    const at = cc.clock.now();
-    if (outcome.kind === 'delivered') {
-      await tx.query(
-        `update clearing_outbox set status = 'DELIVERED', attempts = attempts + 1, delivered_at = $2, response = $3,
-           last_error = null where id = $1`,
-        [row.id, at, JSON.stringify(outcome.ack.body)],
+    const config = configs.get(row.tenant_id) ?? null;
+    const problem = assess(config);
+    if (problem || !config) {
+      const error = problem?.detail ?? 'COELSA no está configurado';
+      await recordOutcome(
+        cc,
+        tx,
+        row,
+        { kind: 'retry', error, countsAsAttempt: false, delayMs: OUTBOX_NOT_CONFIGURED_DELAY_MS },
+        state.result,
       );
-      result.delivered++;
-      await audit(tx, row, 'clearing.delivered', { attempts: row.attempts + 1, reference: outcome.ack.reference });
       continue;
     }
-    if (outcome.kind === 'retry' && !outcome.countsAsAttempt) {
-      await tx.query('update clearing_outbox set next_attempt_at = $2, last_error = $3 where id = $1', [
-        row.id,
-        new Date(at.getTime() + (outcome.delayMs ?? OUTBOX_CIRCUIT_DELAY_MS)),
-        outcome.error,
-      ]);
-      result.deferred++;
+    if (config.environment === 'sandbox') {
+      await recordOutcome(cc, tx, row, await attemptInTransaction(cc, tx, row, config), state.result);
       continue;
     }
-    const attempts = row.attempts + 1;
-    if (outcome.kind === 'failed' || attempts >= OUTBOX_MAX_ATTEMPTS) {
-      await tx.query(`update clearing_outbox set status = 'FAILED', attempts = $2, last_error = $3 where id = $1`, [
-        row.id,
-        attempts,
-        outcome.error,
-      ]);
-      result.failed++;
-      await audit(tx, row, 'clearing.failed', { attempts, error: outcome.error });
-      cc.log?.warn({ outboxId: row.id, operation: row.operation, attempts }, 'COELSA: operación marcada como fallida');
-      continue;
-    }
-    const next = new Date(at.getTime() + outboxBackoffMs(attempts));
-    await tx.query('update clearing_outbox set attempts = $2, next_attempt_at = $3, last_error = $4 where id = $1', [
+    await tx.query('update clearing_outbox set next_attempt_at = $2 where id = $1', [
       row.id,
-      attempts,
-      next,
-      outcome.error,
+      new Date(cc.clock.now().getTime() + OUTBOX_LEASE_MS),
     ]);
-    result.retried++;
-    await audit(tx, row, 'clearing.retry_scheduled', {
-      attempts,
-      error: outcome.error,
-      next_attempt_at: next.toISOString(),
+    state.remote.push({ row, config });
+  }
+  return state;
+}
+
+/** After the run's transaction: calls the remote clearing houses, recording each outcome in its own transaction. */
+async function deliverRemote(cc: ClearingCtx, state: RunState): Promise<OutboxRunResult> {
+  for (const { row, config } of state.remote) {
+    if (Date.now() - state.started > OUTBOX_RUN_BUDGET_MS) {
+      // Not attempted: make it due again now instead of waiting for the lease.
+      await cc.db.query("update clearing_outbox set next_attempt_at = $2 where id = $1 and status = 'PENDING'", [
+        row.id,
+        cc.clock.now(),
+      ]);
+      continue;
+    }
+    const outcome = await attemptRemote(cc, row, config);
+    await cc.db.transaction(async (tx) => {
+      // Only if nobody recorded this attempt meanwhile (the lease ran out and another run took the row).
+      const still = await tx.query(
+        "select 1 from clearing_outbox where id = $1 and status = 'PENDING' and attempts = $2 for update",
+        [row.id, row.attempts],
+      );
+      if (still.rows.length > 0) await recordOutcome(cc, tx, row, outcome, state.result);
     });
   }
-  return result;
+  return state.result;
+}
+
+async function recordOutcome(
+  cc: ClearingCtx,
+  tx: Queryable,
+  row: OutboxRow,
+  outcome: Outcome,
+  result: OutboxRunResult,
+) {
+  const at = cc.clock.now();
+  if (outcome.kind === 'delivered') {
+    await tx.query(
+      `update clearing_outbox set status = 'DELIVERED', attempts = attempts + 1, delivered_at = $2, response = $3,
+         last_error = null where id = $1`,
+      [row.id, at, JSON.stringify(outcome.ack.body)],
+    );
+    result.delivered++;
+    await audit(tx, row, 'clearing.delivered', { attempts: row.attempts + 1, reference: outcome.ack.reference });
+    return;
+  }
+  if (outcome.kind === 'retry' && !outcome.countsAsAttempt) {
+    await tx.query('update clearing_outbox set next_attempt_at = $2, last_error = $3 where id = $1', [
+      row.id,
+      new Date(at.getTime() + (outcome.delayMs ?? OUTBOX_CIRCUIT_DELAY_MS)),
+      outcome.error,
+    ]);
+    result.deferred++;
+    return;
+  }
+  const attempts = row.attempts + 1;
+  if (outcome.kind === 'failed' || attempts >= OUTBOX_MAX_ATTEMPTS) {
+    await tx.query(`update clearing_outbox set status = 'FAILED', attempts = $2, last_error = $3 where id = $1`, [
+      row.id,
+      attempts,
+      outcome.error,
+    ]);
+    result.failed++;
+    await audit(tx, row, 'clearing.failed', { attempts, error: outcome.error });
+    cc.log?.warn({ outboxId: row.id, operation: row.operation, attempts }, 'COELSA: operación marcada como fallida');
+    return;
+  }
+  const next = new Date(at.getTime() + outboxBackoffMs(attempts));
+  await tx.query('update clearing_outbox set attempts = $2, next_attempt_at = $3, last_error = $4 where id = $1', [
+    row.id,
+    attempts,
+    next,
+    outcome.error,
+  ]);
+  result.retried++;
+  await audit(tx, row, 'clearing.retry_scheduled', {
+    attempts,
+    error: outcome.error,
+    next_attempt_at: next.toISOString(),
+  });
 }
 
 function audit(tx: Queryable, row: OutboxRow, action: string, after: Record<string, unknown>) {
@@ -234,22 +322,28 @@ export function outboxJob(deps: ClearingDeps): Job {
     name: 'clearing-outbox',
     everyMs: OUTBOX_EVERY_MS,
     run: ({ tx, now }) => deliverDueOperations(cc, tx, now),
+    after: (state) => deliverRemote(cc, state as RunState),
   };
 }
 
 /** One delivery run now (tests, tools). `ran` is false when another process holds the job's lock. */
 export async function deliverOutboxOnce(deps: ClearingDeps & { batch?: number }): Promise<JobRun<OutboxRunResult>> {
   const cc = clearingCtx(deps);
-  return runJobOnce(
+  let result: OutboxRunResult | undefined;
+  const run = await runJobOnce(
     deps.db,
     {
       id: OUTBOX_JOB_ID,
       name: 'clearing-outbox',
       everyMs: OUTBOX_EVERY_MS,
       run: ({ tx, now }) => deliverDueOperations(cc, tx, now, deps.batch),
+      after: async (state) => {
+        result = await deliverRemote(cc, state);
+      },
     },
     cc.clock,
   );
+  return run.ran ? { ran: true, result: result! } : { ran: false };
 }
 
 /** The outbox's figures for the metrics: waiting, due now, failed, and the age of the oldest waiting operation. */
