@@ -130,7 +130,7 @@ describe('Gestión de Custodia', () => {
     await loginAs(page, 'emisor@empresa.example');
     await page.goto('/custody');
     await page.getByText(/^ECHEQs en Custodia \(\d+\)$/).waitFor();
-    await page.getByLabel('Estado').click();
+    await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Expirado' }).click();
     await page.getByRole('listitem').first().getByText('Expirado').waitFor();
     const chips = await page.getByRole('listitem').allInnerTexts();
