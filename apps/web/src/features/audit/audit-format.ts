@@ -11,6 +11,7 @@ const ENTITY_LABELS: Record<string, string> = {
   custody: 'Custodia',
   discount: 'Descuento',
   coelsa_config: 'Configuración COELSA',
+  clearing_outbox: 'Envío a COELSA',
   platform: 'Plataforma',
 };
 

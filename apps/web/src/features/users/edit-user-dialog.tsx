@@ -87,6 +87,7 @@ export function EditUserDialog({
   const update = useUpdateUser();
   const roles = assignableRoles(actorRole);
   const companyRole = isCompanyRole(form.role);
+  const systemAdmin = user.role === 'SYSTEM_ADMIN';
   const serverErrors = fieldErrorsOf(update.error);
   const err = (field: string) => errors[field] ?? serverErrors[field];
 
@@ -138,10 +139,17 @@ export function EditUserDialog({
             select
             label="Rol"
             value={form.role}
-            disabled={self || !roles.includes(user.role)}
+            disabled={self || systemAdmin || !roles.includes(user.role)}
             onChange={(e) => set('role', e.target.value as Role)}
             error={Boolean(err('role'))}
-            helperText={err('role') ?? (self ? 'No puede cambiar su propio rol' : undefined)}
+            helperText={
+              err('role') ??
+              (self
+                ? 'No puede cambiar su propio rol'
+                : systemAdmin
+                  ? 'Un administrador del sistema no pertenece a ninguna entidad: cree otro usuario para otro rol'
+                  : undefined)
+            }
           >
             {(roles.includes(user.role) ? roles : [user.role]).map((r) => (
               <MenuItem key={r} value={r}>
