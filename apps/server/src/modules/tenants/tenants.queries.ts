@@ -36,7 +36,7 @@ const TENANT_SELECT = `
   left join coelsa_configs cc on cc.tenant_id = t.id`;
 
 /** How many of a tenant's users the admin list carries (the count is always complete). */
-export const TENANT_USERS_SHOWN = 50;
+const TENANT_USERS_SHOWN = 50;
 
 export async function listTenantRows(db: Queryable): Promise<TenantRow[]> {
   const r = await db.query<TenantRow>(`${TENANT_SELECT} order by t.created_at, t.nombre`);

@@ -5,7 +5,6 @@ export {
   findUserByEmail,
   findUserById,
   insertUser,
-  likePattern,
   USER_SELECT,
   type UserRow,
 } from './users.queries';

@@ -86,7 +86,7 @@ export async function findOrCreateCompany(
 }
 
 /** `%text%` for ILIKE with the wildcards of the text itself escaped. */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -12,7 +12,7 @@ export type AuditListParams = {
   to?: string;
 };
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   list: (p: AuditListParams) => [...auditKeys.all, 'list', p] as const,
   facets: () => [...auditKeys.all, 'facets'] as const,

@@ -2,7 +2,7 @@ import type { SettingsDto, UpdateSettingsBody } from '@echeq/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
-export const settingsKeys = { all: ['settings'] as const };
+const settingsKeys = { all: ['settings'] as const };
 
 /** GET /settings: the platform settings and every bank's discount rate. */
 export const settingsQuery = () =>

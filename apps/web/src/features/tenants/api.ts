@@ -4,7 +4,7 @@ import { api, apiRequest, type Envelope } from '../../lib/api-client';
 
 export type AdminStats = { totalTenants: number; activeTenants: number; totalUsers: number; coelsaConfigs: number };
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   dashboard: () => [...adminKeys.all, 'dashboard'] as const,
   tenants: () => [...adminKeys.all, 'tenants'] as const,

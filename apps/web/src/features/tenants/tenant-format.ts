@@ -1,6 +1,4 @@
 import {
-  COELSA_ENVIRONMENT_LABELS,
-  type CoelsaEnvironment,
   TENANT_STATUS_LABELS,
   TENANT_TYPE_LABELS,
   type TenantStatus,
@@ -28,4 +26,3 @@ export const TEST_STATUS_MAP: StatusMap<'success' | 'failed' | 'untested'> = {
 };
 
 export const tenantTypeLabel = (t: TenantType) => TENANT_TYPE_LABELS[t] ?? t;
-export const environmentLabel = (e: CoelsaEnvironment) => COELSA_ENVIRONMENT_LABELS[e] ?? e;

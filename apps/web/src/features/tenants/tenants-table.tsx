@@ -22,7 +22,7 @@ import { TENANT_STATUS_MAP, TEST_STATUS_MAP, tenantTypeLabel } from './tenant-fo
 
 export type TenantAction = 'configure' | 'test' | 'edit';
 
-export function CoelsaCell({ tenant }: { tenant: Tenant }) {
+function CoelsaCell({ tenant }: { tenant: Tenant }) {
   const c = tenant.coelsaConfig;
   if (!c)
     return (

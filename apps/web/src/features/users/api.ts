@@ -11,7 +11,7 @@ export type UserListParams = {
   tenant_id?: string;
 };
 
-export const userKeys = {
+const userKeys = {
   all: ['users'] as const,
   lists: () => [...userKeys.all, 'list'] as const,
   list: (p: UserListParams) => [...userKeys.lists(), p] as const,
