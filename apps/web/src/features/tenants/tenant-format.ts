@@ -1,9 +1,4 @@
-import {
-  TENANT_STATUS_LABELS,
-  TENANT_TYPE_LABELS,
-  type TenantStatus,
-  type TenantType,
-} from '@echeq/contract';
+import { TENANT_STATUS_LABELS, TENANT_TYPE_LABELS, type TenantStatus, type TenantType } from '@echeq/contract';
 import type { StatusMap } from '../../components/status-chip';
 
 export const ADMIN_ERRORS = {
