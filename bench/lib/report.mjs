@@ -5,6 +5,10 @@ const LIMITS = {
   embedded: { ratio: 0.5, readP99: 150, reportP99: null, writeP99: null, rssMb: 700, deepFactor: null, fullScale: 0.1 },
 };
 
+/** p99 in ms; a run without a single answer counts as infinitely slow. */
+const p99 = (e) => e.p99 ?? Number.POSITIVE_INFINITY;
+const showP99 = (e) => (e.p99 === null ? `sin respuestas en ${e.noAnswerWithinSeconds} s` : `p99 ${e.p99} ms`);
+
 const failures = (row) => (row.endpoint ? row.endpoint.errors + row.endpoint.non2xx : 0);
 
 /** Each target: pass or not, and which scenarios miss it by how much. */
@@ -17,11 +21,16 @@ export function evaluate(report) {
 
   add(
     `lecturas: rendimiento ≥ ${L.ratio * 100} % de la referencia`,
-    reads.filter((r) => !(r.ratio >= L.ratio)).map((r) => `${label(r)}: ${(r.ratio * 100).toFixed(0)} %`),
+    reads
+      .filter((r) => !(r.ratio >= L.ratio))
+      .map(
+        (r) =>
+          `${label(r)}: ${r.ratio === null ? 'sin respuestas de la referencia' : `${(r.ratio * 100).toFixed(0)} %`}`,
+      ),
   );
   add(
     `lecturas: p99 ≤ ${L.readP99} ms con ${report.settings.connections} conexiones`,
-    reads.filter((r) => r.endpoint.p99 > L.readP99).map((r) => `${label(r)}: p99 ${r.endpoint.p99} ms`),
+    reads.filter((r) => p99(r.endpoint) > L.readP99).map((r) => `${label(r)}: ${showP99(r.endpoint)}`),
   );
   add(
     'lecturas: sin errores ni respuestas no 2xx',
@@ -33,8 +42,8 @@ export function evaluate(report) {
     const misses = [];
     for (const r of reads.filter((x) => x.kind === 'deep' || x.kind === 'search')) {
       const page1 = reads.find((x) => x.actor === r.actor && x.scenario === 'echeqs.page1');
-      if (page1 && r.endpoint.p99 > L.deepFactor * page1.endpoint.p99) {
-        misses.push(`${label(r)}: p99 ${r.endpoint.p99} ms > ${L.deepFactor} × ${page1.endpoint.p99} ms`);
+      if (page1 && p99(r.endpoint) > L.deepFactor * p99(page1.endpoint)) {
+        misses.push(`${label(r)}: ${showP99(r.endpoint)} > ${L.deepFactor} × ${showP99(page1.endpoint)}`);
       }
     }
     add(`páginas profundas y búsquedas: p99 ≤ ${L.deepFactor} × p99 de la página 1`, misses);
@@ -43,14 +52,14 @@ export function evaluate(report) {
     add(
       `reportes y tablero: p99 ≤ ${L.reportP99} ms`,
       reads
-        .filter((r) => r.kind === 'report' && r.endpoint.p99 > L.reportP99)
-        .map((r) => `${label(r)}: p99 ${r.endpoint.p99} ms`),
+        .filter((r) => r.kind === 'report' && p99(r.endpoint) > L.reportP99)
+        .map((r) => `${label(r)}: ${showP99(r.endpoint)}`),
     );
   }
   const w = report.writeMix;
   if (w) {
     const misses = [];
-    if (L.writeP99 && w.endpoint.p99 > L.writeP99) misses.push(`p99 ${w.endpoint.p99} ms`);
+    if (L.writeP99 && p99(w.endpoint) > L.writeP99) misses.push(showP99(w.endpoint));
     if (w.endpoint.errors + w.endpoint.non2xx > 0) {
       misses.push(
         `${w.endpoint.errors + w.endpoint.non2xx} errores/no 2xx (${JSON.stringify(w.endpoint.statusCodes)})`,
@@ -77,6 +86,7 @@ export function evaluate(report) {
 
 const pad = (s, n, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n));
 const ms = (x) => (x === undefined || x === null ? '—' : `${x}`);
+const ms99 = (e) => (e.p99 === null ? `>${e.noAnswerWithinSeconds * 1000}` : `${e.p99}`);
 
 export function printTable(report) {
   const rows = [];
@@ -91,9 +101,9 @@ export function printTable(report) {
       r.actor,
       r.endpoint.rps.toFixed(0),
       ms(r.endpoint.p50),
-      ms(r.endpoint.p99),
+      ms99(r.endpoint),
       r.reference.rps.toFixed(0),
-      ms(r.reference.p99),
+      ms99(r.reference),
       r.ratio === null ? '—' : `${(r.ratio * 100).toFixed(0)} %`,
       `${r.endpoint.errors}/${r.endpoint.non2xx}`,
     ]);

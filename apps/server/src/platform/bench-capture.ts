@@ -5,7 +5,8 @@
  * answers its rows as JSON: no authentication, validation, mapping or serialisation schema. To know "the same SQL",
  * a request carrying `x-bench-capture: <name>` records every statement it executes (text and parameters) under that
  * name, except the guard's session lookup; `GET /__bench/ref/<name>` then replays those statements with the driver
- * and answers `JSON.stringify` of all their rows.
+ * and answers `JSON.stringify` of all their rows. `GET /__bench/ping` runs `select 1` (the benchmark waits on it
+ * for the server to be idle between runs); `GET /__bench/captured` lists what was recorded (for EXPLAIN ANALYZE).
  *
  * When the variable is not set nothing here is used: the app gets the database object as it is (no wrapper).
  */
@@ -74,6 +75,12 @@ export function withBenchCapture(inner: Db): BenchCapture {
           for (const row of r.rows) rows.push(row);
         }
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+      });
+
+      // One trivial statement through the same pool: answers fast only once the requests in flight are done.
+      app.get('/__bench/ping', { schema: { hide: true } }, async (_req, reply) => {
+        await inner.query('select 1');
+        return reply.type('application/json').send('{"ok":true}');
       });
 
       app.get('/__bench/captured', { schema: { hide: true } }, async (_req, reply) =>
