@@ -149,7 +149,7 @@ export const HOSTILE_VALUES: unknown[] = [
   '1; select pg_sleep(5)',
   '<script>alert(1)</script>',
   '<img src=x onerror="alert(1)">',
-  '${jndi:ldap://127.0.0.1/x}',
+  '$' + '{jndi:ldap://127.0.0.1/x}',
   '../../etc/passwd',
   '2024-02-30',
   '2023-13-01',

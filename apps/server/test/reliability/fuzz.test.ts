@@ -32,7 +32,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { build, type Res, TEST_ENGINE, type TestServer } from '../helpers';
-import { type Case, casesFor, commonOverrides, type Overrides } from './fuzz-arbitraries';
+import { casesFor, commonOverrides, type Overrides } from './fuzz-arbitraries';
 import { cuitFor, custodyBody, expectErrorShape, expectNoLeak, rowCounts, uniqueNumber } from './support';
 
 z.config(z.locales.es());
