@@ -38,7 +38,7 @@ type ListInput = z.output<typeof listCustodyQuerySchema>;
 const custodyNotFound = () => notFound('Custodia no encontrada');
 
 /** The last day a cheque can be presented: its due date plus the presentation period. */
-export function presentationDeadline(dueDate: string): string {
+function presentationDeadline(dueDate: string): string {
   return addDays(dueDate, PRESENTATION_DAYS);
 }
 

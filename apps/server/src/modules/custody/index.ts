@@ -1,5 +1,3 @@
 export { custodyExpiryJob, expireCustodyOnce } from './custody.expiry';
-export { toCustodyDto } from './custody.mapper';
-export { type CustodyRow, lockOpenCustodyForEcheq } from './custody.queries';
+export { lockOpenCustodyForEcheq } from './custody.queries';
 export { custodyRoutes } from './custody.routes';
-export { presentationDeadline } from './custody.service';

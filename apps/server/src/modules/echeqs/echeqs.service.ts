@@ -41,7 +41,7 @@ type ListInput = z.output<typeof listEcheqsQuerySchema>;
 /** The cheque's own fields as every creation path receives them (validated by the contract). */
 export type EcheqFields = Omit<CreateInput, 'status'>;
 
-export const echeqNotFound = () => notFound('ECHEQ no encontrado');
+const echeqNotFound = () => notFound('ECHEQ no encontrado');
 
 const duplicateNumber = () =>
   new AppError('DUPLICATE', 'Ya existe un ECHEQ con ese número en este banco', {

@@ -1,10 +1,9 @@
 export { toEcheqDto } from './echeqs.mapper';
-export { type EcheqRow, findEcheq, hasOpenDiscount } from './echeqs.queries';
+export { findEcheq, hasOpenDiscount } from './echeqs.queries';
 export { echeqRoutes } from './echeqs.routes';
 export {
   clearingPayload,
   companyScopeOf,
-  type EcheqFields,
   guardDuplicateNumber,
   registerEcheq,
   staleVersion,

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 
 export type CustodyListParams = { page: number; limit: number; status?: CustodyStatus | ''; search?: string };
 
-export const custodyKeys = {
+const custodyKeys = {
   all: ['custody'] as const,
   lists: () => [...custodyKeys.all, 'list'] as const,
   list: (p: CustodyListParams) => [...custodyKeys.lists(), p] as const,
@@ -22,12 +22,6 @@ export const custodyListQuery = (p: CustodyListParams) =>
       }),
     placeholderData: keepPreviousData,
     staleTime: 5_000,
-  });
-
-export const custodyQuery = (id: string) =>
-  queryOptions({
-    queryKey: custodyKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Custody>(`/echeqs/custody/${id}`, { signal }),
   });
 
 /**

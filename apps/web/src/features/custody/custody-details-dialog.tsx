@@ -27,7 +27,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 }
 
 /** Why the release button is off, for its tooltip; null when it can be used. */
-export function releaseBlockedReason(custody: Custody, canRelease: boolean): string | null {
+function releaseBlockedReason(custody: Custody, canRelease: boolean): string | null {
   if (!canRelease) return 'Su rol no puede liberar custodias';
   if (custody.status !== 'IN_CUSTODY') return 'Solo se libera un ECHEQ En Custodia';
   return null;

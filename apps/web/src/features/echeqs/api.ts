@@ -11,7 +11,7 @@ import { api } from '../../lib/api-client';
 
 export type EcheqListParams = { page: number; limit: number; status?: EcheqStatusFilter | ''; search?: string };
 
-export const echeqKeys = {
+const echeqKeys = {
   all: ['echeqs'] as const,
   lists: () => [...echeqKeys.all, 'list'] as const,
   list: (p: EcheqListParams) => [...echeqKeys.lists(), p] as const,
