@@ -1,0 +1,166 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/**
+ * The built server (apps/server/dist/main.js) as a child process, started as `npm start` starts it: for the tests
+ * that need a real process (its log output, kill -9, a soak).
+ */
+export const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+export const MAIN = path.join(SERVER_DIR, 'dist/main.js');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/main.js when it is missing or older than the sources (`npm test` builds it before the tests). */
+export function ensureBuilt(): void {
+  const sources = Math.max(
+    newestMtime(path.join(SERVER_DIR, 'src')),
+    newestMtime(path.join(SERVER_DIR, '../../packages/contract/src')),
+  );
+  if (existsSync(MAIN) && statSync(MAIN).mtimeMs >= sources) return;
+  execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type ServerProcess = {
+  child: ChildProcess;
+  pid: number;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal) when the process ends. */
+  exited: Promise<number | string>;
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+};
+
+/** Test-only secrets, fixed so a restarted process reads what the previous one wrote. */
+export const TEST_SECRETS = {
+  JWT_SECRET: 'reliability-secret-reliability-secret-0123456789',
+  SECRETS_KEY: 'ab'.repeat(32),
+};
+
+/** Spawns the server; resolves once /api/health answers (or rejects with its output if it exits first). */
+export async function startServer(
+  env: Record<string, string>,
+  opts: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
+  ensureBuilt();
+  const port = Number(env.PORT ?? (await freePort()));
+  let out = '';
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...TEST_SECRETS,
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const proc: ServerProcess = {
+    child,
+    pid: child.pid!,
+    url: `http://127.0.0.1:${port}`,
+    output: () => out,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  const deadline = Date.now() + (opts.timeoutMs ?? 90_000);
+  let done = false;
+  void exited.then(() => {
+    done = true;
+  });
+  for (;;) {
+    if (done) throw new Error(`El servidor terminó al iniciar (${await exited}):\n${out.slice(-3000)}`);
+    try {
+      const r = await fetch(`${proc.url}/api/health`);
+      if (r.ok) return proc;
+    } catch {}
+    if (Date.now() > deadline) {
+      await proc.stop('SIGKILL');
+      throw new Error(`El servidor no respondió a tiempo:\n${out.slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits for a process started elsewhere to exit, with its output (for processes expected to refuse to start). */
+export async function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | string; output: string }> {
+  ensureBuilt();
+  let out = '';
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', ...TEST_SECRETS, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | string>((resolve) => child.once('exit', (c, s) => resolve(c ?? s ?? -1)));
+  clearTimeout(timer);
+  return { code, output: out };
+}
+
+/** A small JSON client for a spawned server. */
+export async function call<T = any>(
+  base: string,
+  method: string,
+  p: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const r = await fetch(base + p, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: r.status, body: body as T };
+}
