@@ -13,6 +13,10 @@ const api = (name: string, env: Record<string, string>): TestProjectConfiguratio
   },
 });
 
+const resilienceAsked = process.argv.some(
+  (a, i, all) => a === '--project=resilience' || (a === 'resilience' && all[i - 1] === '--project'),
+);
+
 /**
  * One runner, four projects: `unit` (pure rules of the contract package), `api` (the server through real HTTP on
  * embedded PostgreSQL; `api-pg` repeats it on a PostgreSQL server when TEST_DATABASE_URL is set), `web` (components with Testing Library) and `e2e` (the built app in Debian's chromium).
@@ -31,6 +35,23 @@ export default defineConfig({
       // The same suite on a PostgreSQL server when one is given (CI gives it).
       ...(process.env.TEST_DATABASE_URL ? [api('api-pg', { TEST_ENGINE: 'pg' })] : []),
       'apps/web',
+      // Crash safety and soak (the built server as child processes, minutes long): only when asked for by name,
+      // `npm run test:resilience`, never in a plain `vitest run`.
+      ...(resilienceAsked
+        ? [
+            {
+              test: {
+                name: 'resilience',
+                include: ['apps/server/test/resilience/**/*.resilience.ts'],
+                environment: 'node',
+                fileParallelism: false,
+                testTimeout: 900_000,
+                hookTimeout: 300_000,
+                pool: 'forks' as const,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',
