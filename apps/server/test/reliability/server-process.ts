@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -163,4 +163,16 @@ export async function call<T = any>(
     body = text ? JSON.parse(text) : null;
   } catch {}
   return { status: r.status, body: body as T };
+}
+
+/** Writes a figures file formatted as the repository's formatter wants it (so `biome check .` stays clean). */
+export function writeFigures(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+  try {
+    execFileSync(path.resolve(SERVER_DIR, '../../node_modules/.bin/biome'), ['format', '--write', file], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // The figures are written either way.
+  }
 }

@@ -11,7 +11,7 @@
  * - a second live process on the same data folder refuses to start with a clear message.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { openPglite } from '../../src/platform/db/pglite';
-import { call, runToExit, type ServerProcess, startServer } from '../reliability/server-process';
+import { call, runToExit, type ServerProcess, startServer, writeFigures } from '../reliability/server-process';
 import { addDays, custodyBody, today } from '../reliability/support';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
@@ -220,7 +220,7 @@ for (const makeEngine of engines) {
       await srv?.stop('SIGKILL');
       await engine?.cleanup();
       const file = path.join(import.meta.dirname, 'last-crash.json');
-      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+      writeFigures(file, report);
     });
 
     it('acknowledged writes survive, nothing is half-written, jobs and the lock recover', async () => {

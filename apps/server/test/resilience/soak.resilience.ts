@@ -6,12 +6,12 @@
  * 5 s, averages over the last minute within 25 % of the first minute after the warm-up; p99 stays within 3× (+100 ms)
  * of the first minute's. The figures are written to last-soak.json beside this file.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, type ServerProcess, startServer } from '../reliability/server-process';
+import { call, type ServerProcess, startServer, writeFigures } from '../reliability/server-process';
 import { custodyBody } from '../reliability/support';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
@@ -171,7 +171,7 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
       segments,
       rss_samples_mb: samples.map((s) => [Math.round(s.t), Math.round(s.rssKb / 102.4) / 10]),
     };
-    writeFileSync(path.join(import.meta.dirname, 'last-soak.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    writeFigures(path.join(import.meta.dirname, 'last-soak.json'), figures);
     const { segments: _s, rss_samples_mb: _r, ...summary } = figures;
     console.info(`Soak: ${JSON.stringify(summary)}`);
 
