@@ -371,3 +371,30 @@ describe('the running server logs no secret, password nor token', () => {
     }
   });
 });
+
+describe('login throttling under concurrent guesses', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await build();
+  });
+  afterAll(() => s.close());
+
+  it('20 simultaneous wrong passwords for one account: at most 5 are checked, the rest 429', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.req('POST', '/api/auth/login', {
+          body: { email: 'auditor@banco.example', password: 'Equivocada999' },
+          headers: { 'x-forwarded-for': randomIp() },
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((x) => x === 401).length, statuses.join()).toBeLessThanOrEqual(5);
+    expect(statuses.filter((x) => x !== 401 && x !== 429)).toEqual([]);
+    const right = await s.req('POST', '/api/auth/login', {
+      body: { email: 'auditor@banco.example', password: DEMO_PASSWORD },
+      headers: { 'x-forwarded-for': randomIp() },
+    });
+    expect(right.status).toBe(429);
+  });
+});
