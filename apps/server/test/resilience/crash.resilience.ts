@@ -271,10 +271,19 @@ for (const makeEngine of engines) {
           backlogBefore = await pending();
           if (backlogBefore > 0) {
             const start = backlogBefore;
-            backlogAfter = await waitFor('la entrega del outbox', async () => {
-              const p = await pending();
-              return p < start ? p : null;
+            const seen: number[] = [];
+            const later = await waitFor(
+              'la entrega del outbox',
+              async () => {
+                const p = await pending();
+                seen.push(p);
+                return p < start ? { p } : null;
+              },
+              90_000,
+            ).catch((err: Error) => {
+              throw new Error(`${err.message} (pendientes: ${start} → ${seen.slice(-10).join(', ')})`);
             });
+            backlogAfter = later.p;
           }
         }
 

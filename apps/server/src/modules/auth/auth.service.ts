@@ -59,10 +59,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: Client): Pr
   const ipKey = `login:ip:${client.ip}`;
   // The account's attempt is counted before the password is checked (one atomic increment): simultaneous guesses
   // cannot all pass a read-then-check. A successful sign-in clears the count.
-  const [acct, ip] = await Promise.all([
-    deps.limiter.hit(accountKey, windowSec),
-    deps.limiter.count(ipKey, windowSec),
-  ]);
+  const [acct, ip] = await Promise.all([deps.limiter.hit(accountKey, windowSec), deps.limiter.count(ipKey, windowSec)]);
   if (acct > s.loginMaxFailuresPerAccount || ip >= s.loginMaxFailuresPerIp) {
     throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': String(windowSec) } });
   }
