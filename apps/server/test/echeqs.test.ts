@@ -489,6 +489,13 @@ describe('cheques: create, update, validate, delete', () => {
     const discounted = await s.req('DELETE', `/api/echeqs/${other.id}`, { token: emisor });
     expect(discounted.status).toBe(409);
     expect((await s.req('DELETE', `/api/echeqs/${dep.echeq.id}`, { token: admin })).status).toBe(200);
+    // Its (released) custody record leaves the custody list and its count with it.
+    const custodyList = await s.req('GET', `/api/echeqs/custody?search=${dep.echeq.number}`, { token: emisor });
+    expect(custodyList.body.data.total).toBe(0);
+    const all = await s.req('GET', '/api/echeqs/custody?limit=100&status=RELEASED', { token: emisor });
+    expect(all.body.data.data.some((c: any) => c.id === dep.custody.id)).toBe(false);
+    expect(all.body.data.total).toBe(all.body.data.data.length);
+    expect((await s.req('GET', `/api/echeqs/custody/${dep.custody.id}`, { token: emisor })).status).toBe(404);
     expect((await s.req('DELETE', '/api/echeqs/abc', { token: admin })).status).toBe(400);
   });
 });

@@ -33,6 +33,8 @@ create index echeqs_company_status_idx on echeqs (company_id, status, created_at
 -- The platform-wide book (SYSTEM_ADMIN) pages on the same keys.
 create index echeqs_list_idx on echeqs (created_at desc, id desc) where deleted_at is null;
 create index echeqs_status_list_idx on echeqs (status, created_at desc, id desc) where deleted_at is null;
+-- The few deleted cheques, so custody counts can leave their records out without joining the whole book.
+create index echeqs_deleted_idx on echeqs (id) where deleted_at is not null;
 
 create table custody (
   id uuid primary key default gen_random_uuid(),
