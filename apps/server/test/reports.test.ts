@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitRange } from '../src/modules/reports/reports.service';
 import { build, type TestServer } from './helpers';
 import {
   addCustody,
@@ -298,6 +299,14 @@ describe('custody and discount reports', () => {
       { month: '2026-02', count: 1, amount: 200 },
       { month: '2026-03', count: 1, amount: 300 },
     ]);
+    // Partial months at both edges (records) around whole months (counters) add up the same.
+    const edges = (await s.req('GET', '/api/reports/custody?from=2026-01-31&to=2026-03-15', { token: co.token })).body
+      .data;
+    expect(edges.statusCounts.reduce((n: number, c: StatusCount) => n + c.count, 0)).toBe(3);
+    expect(amountOf(edges.statusCounts, 'RELEASED')).toBe(300);
+    const inside = (await s.req('GET', '/api/reports/custody?from=2026-02-02&to=2026-03-14', { token: co.token })).body
+      .data;
+    expect(inside.statusCounts.reduce((n: number, c: StatusCount) => n + c.count, 0)).toBe(0);
     const since = (await s.req('GET', '/api/reports/custody?from=2026-03-01', { token: co.token })).body.data;
     expect(since.statusCounts.reduce((n: number, c: StatusCount) => n + c.count, 0)).toBe(2);
 
@@ -417,5 +426,41 @@ describe('custody and discount reports', () => {
       if (row.getCell(1).value === 'Monto solicitado (ARS)') totalAmount = row.getCell(2).value;
     });
     expect(totalAmount).toBe(json.totalAmount);
+  });
+});
+
+describe('date ranges split into whole months and edges', () => {
+  it('reads whole months from the counters and only partial months from the records', () => {
+    expect(splitRange({ from: '2026-01-01', to: '2026-03-31' })).toEqual({
+      months: { from: '2026-01', to: '2026-03' },
+      edges: [],
+    });
+    expect(splitRange({ from: '2026-01-15', to: '2026-03-10' })).toEqual({
+      months: { from: '2026-02', to: '2026-02' },
+      edges: [
+        { from: '2026-01-15', to: '2026-01-31' },
+        { from: '2026-03-01', to: '2026-03-10' },
+      ],
+    });
+    expect(splitRange({ from: '2026-02-03', to: '2026-02-20' })).toEqual({
+      months: null,
+      edges: [{ from: '2026-02-03', to: '2026-02-20' }],
+    });
+    expect(splitRange({ from: '2026-02-01', to: '2026-02-28' })).toEqual({
+      months: { from: '2026-02', to: '2026-02' },
+      edges: [],
+    });
+    expect(splitRange({ from: '2026-01-20', to: '2026-02-10' })).toEqual({
+      months: null,
+      edges: [
+        { from: '2026-01-20', to: '2026-01-31' },
+        { from: '2026-02-01', to: '2026-02-10' },
+      ],
+    });
+    expect(splitRange({ from: '2024-02-10' })).toEqual({
+      months: { from: '2024-03' },
+      edges: [{ from: '2024-02-10', to: '2024-02-29' }],
+    });
+    expect(splitRange({ to: '2026-12-31' })).toEqual({ months: { to: '2026-12' }, edges: [] });
   });
 });

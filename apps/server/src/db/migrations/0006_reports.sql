@@ -33,141 +33,174 @@ create table report_discount_counters (
   primary key (tenant_id, company_id, status, currency, month)
 );
 
--- Concurrency-safe: an upsert that adds, so concurrent transactions never lose each other's increments.
-create function report_custody_add(
-  p_tenant uuid, p_company uuid, p_status text, p_currency char(3), p_month date, p_count bigint, p_amount numeric
-) returns void language sql as $$
-  insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
-  values (p_tenant, p_company, p_status, p_currency, p_month, p_count, p_amount)
-  on conflict (tenant_id, company_id, status, currency, month)
-  do update set count = c.count + excluded.count, amount = c.amount + excluded.amount
-$$;
+-- The triggers are per statement, over the statement's transition tables: one upsert per affected counter row,
+-- whether the statement touched one record or a hundred thousand (the expiry job, a bulk load).
+-- Concurrency-safe: every write is an upsert that adds (count = count + excluded.count), so concurrent transactions
+-- never lose each other's increments; the counter rows are written in key order, so two statements never wait on
+-- each other in a cycle. An update adds (new − old) per key and skips keys whose delta is zero, so an update that
+-- changes no counted field writes nothing.
 
-create function report_discount_add(
-  p_tenant uuid, p_company uuid, p_status text, p_currency char(3), p_month date, p_count bigint,
-  p_requested numeric, p_approved numeric
-) returns void language sql as $$
+create function report_custody_ins() returns trigger language plpgsql as $$
+begin
+  insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
+  select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.custody_date), count(*), sum(e.amount)
+  from new_rows n join echeqs e on e.id = n.echeq_id
+  group by 1, 2, 3, 4, 5
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count, amount = c.amount + excluded.amount;
+  return null;
+end $$;
+
+create function report_custody_del() returns trigger language plpgsql as $$
+begin
+  insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
+  select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.custody_date), -count(*), -sum(e.amount)
+  from old_rows o join echeqs e on e.id = o.echeq_id
+  group by 1, 2, 3, 4, 5
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count, amount = c.amount + excluded.amount;
+  return null;
+end $$;
+
+create function report_custody_upd() returns trigger language plpgsql as $$
+begin
+  insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
+  select x.tenant_id, x.company_id, x.status, x.currency, x.month, sum(x.n), sum(x.amount)
+  from (
+    select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.custody_date) as month,
+           1 as n, e.amount
+    from new_rows n join echeqs e on e.id = n.echeq_id
+    union all
+    select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.custody_date), -1, -e.amount
+    from old_rows o join echeqs e on e.id = o.echeq_id
+  ) x
+  group by 1, 2, 3, 4, 5
+  having sum(x.n) <> 0 or sum(x.amount) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count, amount = c.amount + excluded.amount;
+  return null;
+end $$;
+
+create trigger report_custody_ins after insert on custody
+  referencing new table as new_rows for each statement execute function report_custody_ins();
+create trigger report_custody_del after delete on custody
+  referencing old table as old_rows for each statement execute function report_custody_del();
+create trigger report_custody_upd after update on custody
+  referencing old table as old_rows new table as new_rows for each statement execute function report_custody_upd();
+
+create function report_discount_ins() returns trigger language plpgsql as $$
+begin
   insert into report_discount_counters as c
     (tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount)
-  values (p_tenant, p_company, p_status, p_currency, p_month, p_count, p_requested, p_approved)
+  select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.requested_at), count(*),
+         sum(n.requested_amount), coalesce(sum(n.approved_amount), 0)
+  from new_rows n join echeqs e on e.id = n.echeq_id
+  group by 1, 2, 3, 4, 5
+  order by 1, 2, 3, 4, 5
   on conflict (tenant_id, company_id, status, currency, month)
   do update set count = c.count + excluded.count,
     requested_amount = c.requested_amount + excluded.requested_amount,
-    approved_amount = c.approved_amount + excluded.approved_amount
-$$;
-
--- custody: insert adds, delete subtracts, an update that changes a key field moves the record between rows.
--- The two rows of a move are always touched in key order, so two moves never wait on each other in a cycle.
-create function report_custody_trg() returns trigger language plpgsql as $$
-declare
-  o_cur char(3); o_amt numeric; n_cur char(3); n_amt numeric;
-begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    select e.currency, e.amount into o_cur, o_amt from echeqs e where e.id = old.echeq_id;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
-    select e.currency, e.amount into n_cur, n_amt from echeqs e where e.id = new.echeq_id;
-  end if;
-  if tg_op = 'INSERT' then
-    perform report_custody_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.custody_date), 1, n_amt);
-    return null;
-  elsif tg_op = 'DELETE' then
-    perform report_custody_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.custody_date), -1, -o_amt);
-    return null;
-  end if;
-  if (old.tenant_id, old.company_id, old.status, o_cur, report_month(old.custody_date))
-     <= (new.tenant_id, new.company_id, new.status, n_cur, report_month(new.custody_date)) then
-    perform report_custody_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.custody_date), -1, -o_amt);
-    perform report_custody_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.custody_date), 1, n_amt);
-  else
-    perform report_custody_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.custody_date), 1, n_amt);
-    perform report_custody_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.custody_date), -1, -o_amt);
-  end if;
+    approved_amount = c.approved_amount + excluded.approved_amount;
   return null;
 end $$;
 
-create trigger report_custody_ins after insert on custody for each row execute function report_custody_trg();
-create trigger report_custody_del after delete on custody for each row execute function report_custody_trg();
-create trigger report_custody_upd after update of status, tenant_id, company_id, echeq_id, custody_date on custody
-  for each row
-  when (old.status is distinct from new.status or old.tenant_id is distinct from new.tenant_id
-        or old.company_id is distinct from new.company_id or old.echeq_id is distinct from new.echeq_id
-        or old.custody_date is distinct from new.custody_date)
-  execute function report_custody_trg();
-
-create function report_discount_trg() returns trigger language plpgsql as $$
-declare
-  o_cur char(3); n_cur char(3);
+create function report_discount_del() returns trigger language plpgsql as $$
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    select e.currency into o_cur from echeqs e where e.id = old.echeq_id;
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
-    select e.currency into n_cur from echeqs e where e.id = new.echeq_id;
-  end if;
-  if tg_op = 'INSERT' then
-    perform report_discount_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.requested_at), 1,
-      new.requested_amount, coalesce(new.approved_amount, 0));
-    return null;
-  elsif tg_op = 'DELETE' then
-    perform report_discount_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.requested_at), -1,
-      -old.requested_amount, -coalesce(old.approved_amount, 0));
-    return null;
-  end if;
-  if (old.tenant_id, old.company_id, old.status, o_cur, report_month(old.requested_at))
-     <= (new.tenant_id, new.company_id, new.status, n_cur, report_month(new.requested_at)) then
-    perform report_discount_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.requested_at), -1,
-      -old.requested_amount, -coalesce(old.approved_amount, 0));
-    perform report_discount_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.requested_at), 1,
-      new.requested_amount, coalesce(new.approved_amount, 0));
-  else
-    perform report_discount_add(new.tenant_id, new.company_id, new.status, n_cur, report_month(new.requested_at), 1,
-      new.requested_amount, coalesce(new.approved_amount, 0));
-    perform report_discount_add(old.tenant_id, old.company_id, old.status, o_cur, report_month(old.requested_at), -1,
-      -old.requested_amount, -coalesce(old.approved_amount, 0));
-  end if;
+  insert into report_discount_counters as c
+    (tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount)
+  select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.requested_at), -count(*),
+         -sum(o.requested_amount), -coalesce(sum(o.approved_amount), 0)
+  from old_rows o join echeqs e on e.id = o.echeq_id
+  group by 1, 2, 3, 4, 5
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count,
+    requested_amount = c.requested_amount + excluded.requested_amount,
+    approved_amount = c.approved_amount + excluded.approved_amount;
   return null;
 end $$;
 
-create trigger report_discount_ins after insert on discounts for each row execute function report_discount_trg();
-create trigger report_discount_del after delete on discounts for each row execute function report_discount_trg();
-create trigger report_discount_upd
-  after update of status, tenant_id, company_id, echeq_id, requested_at, requested_amount, approved_amount on discounts
-  for each row
-  when (old.status is distinct from new.status or old.tenant_id is distinct from new.tenant_id
-        or old.company_id is distinct from new.company_id or old.echeq_id is distinct from new.echeq_id
-        or old.requested_at is distinct from new.requested_at
-        or old.requested_amount is distinct from new.requested_amount
-        or old.approved_amount is distinct from new.approved_amount)
-  execute function report_discount_trg();
-
--- A cheque whose amount or currency changes: its custody records (and, for the currency, its discounts) move.
-create function report_echeq_trg() returns trigger language plpgsql as $$
-declare
-  r record;
+create function report_discount_upd() returns trigger language plpgsql as $$
 begin
-  for r in select c.tenant_id, c.company_id, c.status, report_month(c.custody_date) as month
-           from custody c where c.echeq_id = new.id order by c.id loop
-    perform report_custody_add(r.tenant_id, r.company_id, r.status, old.currency, r.month, -1, -old.amount);
-    perform report_custody_add(r.tenant_id, r.company_id, r.status, new.currency, r.month, 1, new.amount);
-  end loop;
-  if old.currency is distinct from new.currency then
-    for r in select d.tenant_id, d.company_id, d.status, report_month(d.requested_at) as month,
-                    d.requested_amount, coalesce(d.approved_amount, 0) as approved_amount
-             from discounts d where d.echeq_id = new.id order by d.id loop
-      perform report_discount_add(r.tenant_id, r.company_id, r.status, old.currency, r.month, -1,
-        -r.requested_amount, -r.approved_amount);
-      perform report_discount_add(r.tenant_id, r.company_id, r.status, new.currency, r.month, 1,
-        r.requested_amount, r.approved_amount);
-    end loop;
-  end if;
+  insert into report_discount_counters as c
+    (tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount)
+  select x.tenant_id, x.company_id, x.status, x.currency, x.month, sum(x.n), sum(x.requested), sum(x.approved)
+  from (
+    select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.requested_at) as month, 1 as n,
+           n.requested_amount as requested, coalesce(n.approved_amount, 0) as approved
+    from new_rows n join echeqs e on e.id = n.echeq_id
+    union all
+    select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.requested_at), -1,
+           -o.requested_amount, -coalesce(o.approved_amount, 0)
+    from old_rows o join echeqs e on e.id = o.echeq_id
+  ) x
+  group by 1, 2, 3, 4, 5
+  having sum(x.n) <> 0 or sum(x.requested) <> 0 or sum(x.approved) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count,
+    requested_amount = c.requested_amount + excluded.requested_amount,
+    approved_amount = c.approved_amount + excluded.approved_amount;
   return null;
 end $$;
 
-create trigger report_echeq_upd after update of amount, currency on echeqs
-  for each row
-  when (old.amount is distinct from new.amount or old.currency is distinct from new.currency)
-  execute function report_echeq_trg();
+create trigger report_discount_ins after insert on discounts
+  referencing new table as new_rows for each statement execute function report_discount_ins();
+create trigger report_discount_del after delete on discounts
+  referencing old table as old_rows for each statement execute function report_discount_del();
+create trigger report_discount_upd after update on discounts
+  referencing old table as old_rows new table as new_rows for each statement execute function report_discount_upd();
+
+-- A cheque whose amount or currency changes: its custody records move by the difference, and its discounts move
+-- between currencies. Updates of other columns (validation, soft delete) net to zero and write nothing.
+create function report_echeq_upd() returns trigger language plpgsql as $$
+begin
+  insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
+  select x.tenant_id, x.company_id, x.status, x.currency, x.month, sum(x.n), sum(x.amount)
+  from (
+    select k.tenant_id, k.company_id, k.status, n.currency, report_month(k.custody_date) as month, 1 as n, n.amount
+    from new_rows n join old_rows o on o.id = n.id join custody k on k.echeq_id = n.id
+    where n.amount is distinct from o.amount or n.currency is distinct from o.currency
+    union all
+    select k.tenant_id, k.company_id, k.status, o.currency, report_month(k.custody_date), -1, -o.amount
+    from new_rows n join old_rows o on o.id = n.id join custody k on k.echeq_id = n.id
+    where n.amount is distinct from o.amount or n.currency is distinct from o.currency
+  ) x
+  group by 1, 2, 3, 4, 5
+  having sum(x.n) <> 0 or sum(x.amount) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count, amount = c.amount + excluded.amount;
+
+  insert into report_discount_counters as c
+    (tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount)
+  select x.tenant_id, x.company_id, x.status, x.currency, x.month, sum(x.n), sum(x.requested), sum(x.approved)
+  from (
+    select d.tenant_id, d.company_id, d.status, n.currency, report_month(d.requested_at) as month, 1 as n,
+           d.requested_amount as requested, coalesce(d.approved_amount, 0) as approved
+    from new_rows n join old_rows o on o.id = n.id join discounts d on d.echeq_id = n.id
+    where n.currency is distinct from o.currency
+    union all
+    select d.tenant_id, d.company_id, d.status, o.currency, report_month(d.requested_at), -1,
+           -d.requested_amount, -coalesce(d.approved_amount, 0)
+    from new_rows n join old_rows o on o.id = n.id join discounts d on d.echeq_id = n.id
+    where n.currency is distinct from o.currency
+  ) x
+  group by 1, 2, 3, 4, 5
+  having sum(x.n) <> 0 or sum(x.requested) <> 0 or sum(x.approved) <> 0
+  order by 1, 2, 3, 4, 5
+  on conflict (tenant_id, company_id, status, currency, month)
+  do update set count = c.count + excluded.count,
+    requested_amount = c.requested_amount + excluded.requested_amount,
+    approved_amount = c.approved_amount + excluded.approved_amount;
+  return null;
+end $$;
+
+create trigger report_echeq_upd after update on echeqs
+  referencing old table as old_rows new table as new_rows for each statement execute function report_echeq_upd();
 
 -- Emptying a table empties its counters.
 create function report_truncate_trg() returns trigger language plpgsql as $$

@@ -29,14 +29,32 @@ function rangeSql(column: string, range: { from?: string; to?: string }, next: n
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
-/** Custody per status, currency and month from the trigger-maintained counters (no date range). */
-export async function custodyCounters(db: Queryable, scope: Scope): Promise<CounterRow[]> {
+/** Whole months 'YYYY-MM' to read from the counters; an absent bound is open. */
+export type MonthSpan = { from?: string; to?: string };
+
+function monthSql(span: MonthSpan, next: number) {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (span.from) {
+    params.push(`${span.from}-01`);
+    parts.push(`month >= $${next + params.length - 1}::date`);
+  }
+  if (span.to) {
+    params.push(`${span.to}-01`);
+    parts.push(`month <= $${next + params.length - 1}::date`);
+  }
+  return { sql: parts.length ? parts.join(' and ') : 'true', params };
+}
+
+/** Custody per status, currency and month from the trigger-kept counters, over whole months. */
+export async function custodyCounters(db: Queryable, scope: Scope, span: MonthSpan = {}): Promise<CounterRow[]> {
   const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const m = monthSql(span, 1 + s.params.length);
   const r = await db.query<CounterRow>(
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count, sum(amount)::text as amount
-     from report_custody_counters where ${s.sql}
+     from report_custody_counters where ${s.sql} and ${m.sql}
      group by status, currency, month`,
-    s.params,
+    [...s.params, ...m.params],
   );
   return r.rows;
 }
@@ -60,14 +78,15 @@ export async function custodyInRange(
   return r.rows;
 }
 
-export async function discountCounters(db: Queryable, scope: Scope): Promise<CounterRow[]> {
+export async function discountCounters(db: Queryable, scope: Scope, span: MonthSpan = {}): Promise<CounterRow[]> {
   const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const m = monthSql(span, 1 + s.params.length);
   const r = await db.query<CounterRow>(
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count,
             sum(requested_amount)::text as amount, sum(approved_amount)::text as approved_amount
-     from report_discount_counters where ${s.sql}
+     from report_discount_counters where ${s.sql} and ${m.sql}
      group by status, currency, month`,
-    s.params,
+    [...s.params, ...m.params],
   );
   return r.rows;
 }

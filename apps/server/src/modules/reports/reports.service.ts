@@ -20,6 +20,7 @@ import {
   custodyInRange,
   discountCounters,
   discountsInRange,
+  type MonthSpan,
   metricsBuckets,
   metricsHourly,
   metricsTotals,
@@ -110,6 +111,52 @@ function echo(range: ReportRange, now: Date) {
 
 const hasRange = (range: ReportRange) => Boolean(range.from || range.to);
 
+function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * A date range as whole months (read from the counters) plus at most two partial months at its edges (aggregated
+ * from the records): a range of whole months costs as little as no range at all, whatever the size of the book.
+ */
+export function splitRange(range: ReportRange): { months: MonthSpan | null; edges: ReportRange[] } {
+  const { from, to } = range;
+  const fromMonth = from?.slice(0, 7);
+  const toMonth = to?.slice(0, 7);
+  if (fromMonth && toMonth && fromMonth === toMonth) {
+    const whole = from!.endsWith('-01') && to === lastDayOf(toMonth);
+    return whole ? { months: { from: fromMonth, to: toMonth }, edges: [] } : { months: null, edges: [range] };
+  }
+  const edges: ReportRange[] = [];
+  let first = fromMonth;
+  if (from && !from.endsWith('-01')) {
+    edges.push({ from, to: lastDayOf(fromMonth!) });
+    first = shiftMonth(fromMonth!, 1);
+  }
+  let last = toMonth;
+  if (to && to !== lastDayOf(toMonth!)) {
+    edges.push({ from: `${toMonth}-01`, to });
+    last = shiftMonth(toMonth!, -1);
+  }
+  const empty = first && last && first > last;
+  const months: MonthSpan = {};
+  if (first) months.from = first;
+  if (last) months.to = last;
+  return { months: empty ? null : months, edges };
+}
+
+async function cells(
+  range: ReportRange,
+  counters: (span: MonthSpan) => Promise<CounterRow[]>,
+  direct: (r: ReportRange) => Promise<CounterRow[]>,
+): Promise<CounterRow[]> {
+  if (!hasRange(range)) return counters({});
+  const { months, edges } = splitRange(range);
+  const parts = await Promise.all([...(months ? [counters(months)] : []), ...edges.map(direct)]);
+  return parts.flat();
+}
+
 /**
  * Custody report in the caller's scope: `total`/`totalAmount` are the records IN_CUSTODY, `statusCounts` every
  * status. Without a range it reads the trigger-kept counters; with one it aggregates the records in the range.
@@ -125,7 +172,11 @@ export async function getCustodyReport(opts: {
 
 export async function custodyReportFor(deps: ReportDeps, scope: Scope, range: ReportRange): Promise<CustodyReport> {
   const now = deps.clock.now();
-  const rows = hasRange(range) ? await custodyInRange(deps.db, scope, range) : await custodyCounters(deps.db, scope);
+  const rows = await cells(
+    range,
+    (span) => custodyCounters(deps.db, scope, span),
+    (r) => custodyInRange(deps.db, scope, r),
+  );
   const f = fold(rows, custodyStatusSchema.options, range, now);
   const open = f.byStatus.get('IN_CUSTODY') ?? zero();
   return {
