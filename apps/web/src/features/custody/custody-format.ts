@@ -15,6 +15,7 @@ export const CUSTODY_ERRORS = {
   load: 'Error al cargar la lista de custodia',
   create: 'Error al crear custodia',
   release: 'Error al liberar la custodia',
+  blocked: 'COELSA no está configurado: no se pueden depositar ECHEQs en custodia. Contacte al administrador.',
 } as const;
 
 /**

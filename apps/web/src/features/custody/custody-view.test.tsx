@@ -39,10 +39,10 @@ function page(rows: Custody[], total = rows.length): { success: true; data: Page
   return { success: true, data: { data: rows, page: 1, limit: 10, total } };
 }
 
-function renderView(role: Role = 'COMPANY_USER') {
+function renderView(role: Role = 'COMPANY_USER', clearingReady: boolean | null = true) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <CustodyView role={role} />
+      <CustodyView role={role} clearingReady={clearingReady} />
     </QueryClientProvider>,
   );
 }
@@ -224,5 +224,12 @@ describe('Gestión de Custodia', () => {
     expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Liberar' })).toBeDisabled();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('without a usable clearing house the deposit button is off and says why', async () => {
+    mockApi({ 'GET /api/echeqs/custody': () => json(200, page([custody()])) });
+    renderView('COMPANY_USER', false);
+    expect(await screen.findByRole('button', { name: 'Nuevo ECHEQ en Custodia' })).toBeDisabled();
+    expect(screen.getByText(/^COELSA no está configurado: no se pueden depositar/)).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -41,8 +42,16 @@ function useDebounced<T>(value: T, ms = 300): T {
  * 'Gestión de Custodia': the cheques held in custody, paged on the server (page 1, 10 rows by default), filtered by
  * status and searched by number, issuer or beneficiary; deposit a new cheque, see one, release it with a reason.
  */
-export function CustodyView({ role }: { role: Role | undefined }) {
+export function CustodyView({
+  role,
+  clearingReady = null,
+}: {
+  role: Role | undefined;
+  /** False when the bank's clearing house is known not to be usable: deposits are refused, so the button is off. */
+  clearingReady?: boolean | null;
+}) {
   const canCreate = role ? can(role, 'custody:create') : false;
+  const blocked = clearingReady === false;
   const canRelease = role ? can(role, 'custody:release') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
@@ -97,12 +106,22 @@ export function CustodyView({ role }: { role: Role | undefined }) {
         }
         actions={
           canCreate ? (
-            <Button variant="contained" startIcon={<Add />} onClick={openCreate}>
-              Nuevo ECHEQ en Custodia
-            </Button>
+            <Tooltip title={blocked ? CUSTODY_ERRORS.blocked : ''}>
+              <span>
+                <Button variant="contained" startIcon={<Add />} onClick={openCreate} disabled={blocked}>
+                  Nuevo ECHEQ en Custodia
+                </Button>
+              </span>
+            </Tooltip>
           ) : null
         }
       />
+
+      {canCreate && blocked ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {CUSTODY_ERRORS.blocked}
+        </Alert>
+      ) : null}
 
       <Paper variant="outlined">
         <Box
@@ -167,7 +186,7 @@ export function CustodyView({ role }: { role: Role | undefined }) {
           <EmptyState
             message={filtered ? 'No hay ECHEQs en custodia que coincidan con la búsqueda' : 'No hay ECHEQs en custodia'}
             action={
-              !filtered && canCreate ? (
+              !filtered && canCreate && !blocked ? (
                 <Button variant="outlined" onClick={openCreate} startIcon={<Add />}>
                   Nuevo ECHEQ en Custodia
                 </Button>
