@@ -128,7 +128,7 @@ describe(`fuzzing every write route (${RUNS} cases each, seed ${SEED})`, () => {
   const targets = (): Target[] => {
     const uuids = [ids.held!, ids.cheque!, ids.tenant!, ids.bdemo!, '00000000-0000-4000-8000-000000000000'];
     const common = commonOverrides({ uuids });
-    return [
+    const list: Target[] = [
       {
         name: 'POST /echeqs',
         method: 'POST',
@@ -294,7 +294,8 @@ describe(`fuzzing every write route (${RUNS} cases each, seed ${SEED})`, () => {
         token: () => tok.fuzz!,
         schema: mfaDisableBodySchema,
       },
-    ].map((t) => ({ ...t, overrides: { ...common, ...(t.overrides ?? {}) } }));
+    ];
+    return list.map((t) => ({ ...t, overrides: { ...common, ...(t.overrides ?? {}) } }));
   };
 
   it('no input yields a 5xx, a refused body stores nothing, no answer leaks internals', {
