@@ -61,6 +61,7 @@ export function reportsRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['reports'],
         summary: 'Reporte de custodia (alcance del usuario)',
+        security: [{ bearer: ['custody:read'] }, { bearer: ['reports:read'] }],
         querystring: reportRangeQuerySchema,
         response: responses(custodyReportResponseSchema, 400, ...AUTHED),
       },
@@ -78,6 +79,7 @@ export function reportsRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['reports'],
         summary: 'Reporte de descuentos (alcance del usuario)',
+        security: [{ bearer: ['discounts:read'] }, { bearer: ['reports:read'] }],
         querystring: reportRangeQuerySchema,
         response: responses(discountReportResponseSchema, 400, ...AUTHED),
       },
@@ -95,6 +97,7 @@ export function reportsRoutes(app: App, deps: Deps) {
       schema: {
         tags: ['reports'],
         summary: 'Rendimiento medido de la plataforma en las últimas 24 horas',
+        security: [{ bearer: [] }],
         querystring: z.strictObject({}),
         response: responses(performanceReportResponseSchema, ...AUTHED),
       },
@@ -111,6 +114,7 @@ export function reportsRoutes(app: App, deps: Deps) {
           schema: {
             tags: ['reports'],
             summary: `Exportación ${format.toUpperCase()} del reporte`,
+            security: [{ bearer: ['reports:read'] }],
             querystring: kind === 'performance' ? z.strictObject({}) : reportRangeQuerySchema,
             response: fileResponse(format),
           },
