@@ -102,7 +102,7 @@ export async function countersMatchRows(db: Db): Promise<{ custody: boolean; dis
     `with truth as (
        select c.tenant_id, c.company_id, c.status, e.currency, report_month(c.custody_date) as month,
               count(*) as count, sum(e.amount) as amount
-       from custody c join echeqs e on e.id = c.echeq_id group by 1, 2, 3, 4, 5),
+       from custody c join echeqs e on e.id = c.echeq_id and e.deleted_at is null group by 1, 2, 3, 4, 5),
      kept as (select * from report_custody_counters where count <> 0 or amount <> 0)
      select count(*)::int as diff from (
        (select tenant_id, company_id, status, currency, month, count, amount from truth

@@ -107,6 +107,12 @@ describe('custody and discount reports', () => {
       [empresa.companyId],
     );
     expect(other.total).toBe(direct.rows[0]!.n);
+    // The same figures as the custody list, status by status.
+    for (const c of other.statusCounts) {
+      const list = await s.req('GET', `/api/echeqs/custody?status=${c.status}&limit=1`, { token: emisor });
+      expect(list.status).toBe(200);
+      expect(list.body.data.total, c.status).toBe(c.count);
+    }
   });
 
   it('moves figures when a custody is released, a cheque amount changes or a record disappears', async () => {
@@ -128,6 +134,16 @@ describe('custody and discount reports', () => {
     await s.db.query(`update echeqs set currency = 'USD' where id = $1`, [b.echeqId]);
     r = (await s.req('GET', '/api/reports/custody', { token: co.token })).body.data;
     expect([r.total, r.totalAmount, r.otherCurrencies]).toEqual([1, 0, [{ currency: 'USD', count: 1, amount: 250.5 }]]);
+
+    // A soft-deleted cheque leaves the figures, as it leaves the custody list; restored, it comes back.
+    await s.db.query(`update echeqs set deleted_at = now() where id = $1`, [a.echeqId]);
+    r = (await s.req('GET', '/api/reports/custody', { token: co.token })).body.data;
+    expect(countOf(r.statusCounts, 'RELEASED')).toBe(0);
+    await s.db.query(`update echeqs set deleted_at = null where id = $1`, [a.echeqId]);
+    r = (await s.req('GET', '/api/reports/custody', { token: co.token })).body.data;
+    expect(countOf(r.statusCounts, 'RELEASED')).toBe(1);
+    await s.db.query(`update echeqs set deleted_at = now() where id = $1`, [a.echeqId]);
+    expect(await countersMatchRows(s.db)).toEqual({ custody: true, discounts: true });
 
     await s.db.query('delete from custody where id = $1', [b.custodyId]);
     r = (await s.req('GET', '/api/reports/custody', { token: co.token })).body.data;

@@ -8,7 +8,7 @@ create function report_month(ts timestamptz) returns date
   as $$ select (date_trunc('month', ts at time zone 'America/Argentina/Buenos_Aires'))::date $$;
 
 -- One row per (tenant, company, status, currency, month of custody_date): how many custody records and the sum of
--- their cheques' amounts. Rows are never deleted by the triggers (a zero row is harmless and avoids races).
+-- their cheques' amounts, over the cheques not deleted (as the custody lists count them). Rows are never deleted by the triggers (a zero row is harmless and avoids races).
 create table report_custody_counters (
   tenant_id uuid not null,
   company_id uuid not null,
@@ -44,7 +44,7 @@ create function report_custody_ins() returns trigger language plpgsql as $$
 begin
   insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
   select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.custody_date), count(*), sum(e.amount)
-  from new_rows n join echeqs e on e.id = n.echeq_id
+  from new_rows n join echeqs e on e.id = n.echeq_id and e.deleted_at is null
   group by 1, 2, 3, 4, 5
   order by 1, 2, 3, 4, 5
   on conflict (tenant_id, company_id, status, currency, month)
@@ -56,7 +56,7 @@ create function report_custody_del() returns trigger language plpgsql as $$
 begin
   insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
   select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.custody_date), -count(*), -sum(e.amount)
-  from old_rows o join echeqs e on e.id = o.echeq_id
+  from old_rows o join echeqs e on e.id = o.echeq_id and e.deleted_at is null
   group by 1, 2, 3, 4, 5
   order by 1, 2, 3, 4, 5
   on conflict (tenant_id, company_id, status, currency, month)
@@ -71,10 +71,10 @@ begin
   from (
     select n.tenant_id, n.company_id, n.status, e.currency, report_month(n.custody_date) as month,
            1 as n, e.amount
-    from new_rows n join echeqs e on e.id = n.echeq_id
+    from new_rows n join echeqs e on e.id = n.echeq_id and e.deleted_at is null
     union all
     select o.tenant_id, o.company_id, o.status, e.currency, report_month(o.custody_date), -1, -e.amount
-    from old_rows o join echeqs e on e.id = o.echeq_id
+    from old_rows o join echeqs e on e.id = o.echeq_id and e.deleted_at is null
   ) x
   group by 1, 2, 3, 4, 5
   having sum(x.n) <> 0 or sum(x.amount) <> 0
@@ -155,7 +155,8 @@ create trigger report_discount_upd after update on discounts
   referencing old table as old_rows new table as new_rows for each statement execute function report_discount_upd();
 
 -- A cheque whose amount or currency changes: its custody records move by the difference, and its discounts move
--- between currencies. Updates of other columns (validation, soft delete) net to zero and write nothing.
+-- between currencies. A soft-deleted cheque's custody records leave the counters (the custody lists leave them out
+-- too) and come back if it is restored. Updates of other columns (validation, status) write nothing.
 create function report_echeq_upd() returns trigger language plpgsql as $$
 begin
   insert into report_custody_counters as c (tenant_id, company_id, status, currency, month, count, amount)
@@ -163,11 +164,13 @@ begin
   from (
     select k.tenant_id, k.company_id, k.status, n.currency, report_month(k.custody_date) as month, 1 as n, n.amount
     from new_rows n join old_rows o on o.id = n.id join custody k on k.echeq_id = n.id
-    where n.amount is distinct from o.amount or n.currency is distinct from o.currency
+    where n.deleted_at is null
+      and (n.amount is distinct from o.amount or n.currency is distinct from o.currency or o.deleted_at is not null)
     union all
     select k.tenant_id, k.company_id, k.status, o.currency, report_month(k.custody_date), -1, -o.amount
     from new_rows n join old_rows o on o.id = n.id join custody k on k.echeq_id = n.id
-    where n.amount is distinct from o.amount or n.currency is distinct from o.currency
+    where o.deleted_at is null
+      and (n.amount is distinct from o.amount or n.currency is distinct from o.currency or n.deleted_at is not null)
   ) x
   group by 1, 2, 3, 4, 5
   having sum(x.n) <> 0 or sum(x.amount) <> 0
@@ -220,7 +223,7 @@ create trigger report_discount_truncate after truncate on discounts
 -- Backfill from the rows that exist already.
 insert into report_custody_counters (tenant_id, company_id, status, currency, month, count, amount)
 select c.tenant_id, c.company_id, c.status, e.currency, report_month(c.custody_date), count(*), sum(e.amount)
-from custody c join echeqs e on e.id = c.echeq_id
+from custody c join echeqs e on e.id = c.echeq_id and e.deleted_at is null
 group by 1, 2, 3, 4, 5;
 
 insert into report_discount_counters

@@ -59,7 +59,7 @@ export async function custodyCounters(db: Queryable, scope: Scope, span: MonthSp
   return r.rows;
 }
 
-/** The same cells computed from the custody records deposited within the range (indexed on custody_date). */
+/** The same cells from the custody records deposited within the range (indexed on custody_date); deleted cheques left out as in the lists. */
 export async function custodyInRange(
   db: Queryable,
   scope: Scope,
@@ -70,7 +70,7 @@ export async function custodyInRange(
   const r = await db.query<CounterRow>(
     `select c.status, e.currency, to_char(report_month(c.custody_date), 'YYYY-MM') as month,
             count(*)::text as count, coalesce(sum(e.amount), 0)::text as amount
-     from custody c join echeqs e on e.id = c.echeq_id
+     from custody c join echeqs e on e.id = c.echeq_id and e.deleted_at is null
      where ${s.sql} and ${d.sql}
      group by 1, 2, 3`,
     [...s.params, ...d.params],
