@@ -199,6 +199,18 @@ describe('custody and discount reports', () => {
       [bdemo],
     );
     expect(bank.statusCounts.reduce((n: number, c: StatusCount) => n + c.count, 0)).toBe(bank.total);
+    // The same figures as the discounts list, status by status, for the bank and for the company.
+    for (const [token, report] of [
+      [admin, bank],
+      [co.token, r],
+    ] as const) {
+      const all = await s.req('GET', '/api/discounts?limit=1', { token });
+      expect(all.body.data.total).toBe(report.total);
+      for (const c of report.statusCounts) {
+        const list = await s.req('GET', `/api/discounts?status=${c.status}&limit=1`, { token });
+        expect(list.body.data.total, c.status).toBe(c.count);
+      }
+    }
     expect(bank.totalAmount).toBe(Number(bankDirect.rows[0]!.amount));
     expect(await countersMatchRows(s.db)).toEqual({ custody: true, discounts: true });
   });
