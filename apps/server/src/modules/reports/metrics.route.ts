@@ -14,7 +14,7 @@ const FORWARD_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * The scrape comes straight from this machine (the socket's address, never a forwarded header: a request that went
  * through a proxy is not local even when the proxy is), or carries `Authorization: Bearer <METRICS_TOKEN>`.
  */
-export function metricsAllowed(req: FastifyRequest, token: string | null): boolean {
+function metricsAllowed(req: FastifyRequest, token: string | null): boolean {
   const header = req.headers.authorization;
   if (token && header?.startsWith('Bearer ')) {
     const given = Buffer.from(header.slice(7).trim());

@@ -189,7 +189,7 @@ function performanceSheet(report: PerformanceReport): Sheet {
   };
 }
 
-export function sheetFor(input: ReportForExport, scope: string): Sheet {
+function sheetFor(input: ReportForExport, scope: string): Sheet {
   if (input.kind === 'custody') return bookSheet('custody', input.report, scope, CUSTODY_REPORT_LABELS);
   if (input.kind === 'discounts') return bookSheet('discounts', input.report, scope, DISCOUNT_REPORT_LABELS);
   return performanceSheet(input.report);

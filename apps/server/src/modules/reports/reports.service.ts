@@ -225,7 +225,7 @@ export async function discountReportFor(deps: ReportDeps, scope: Scope, range: R
 // ---------------------------------------------------------------------------------------------------------------
 // Performance
 
-export const PERFORMANCE_WINDOW_HOURS = 24;
+const PERFORMANCE_WINDOW_HOURS = 24;
 
 const round = (n: number, decimals: number) => {
   const f = 10 ** decimals;

@@ -10,14 +10,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiDownload } from '../../lib/api-client';
 
 /** Only the dates that are set (an empty range is the whole history). */
-export function cleanRange(range: ReportRange = {}): ReportRange {
+function cleanRange(range: ReportRange = {}): ReportRange {
   const out: ReportRange = {};
   if (range.from) out.from = range.from;
   if (range.to) out.to = range.to;
   return out;
 }
 
-export const reportKeys = {
+const reportKeys = {
   all: ['reports'] as const,
   custody: (range: ReportRange) => [...reportKeys.all, 'custody', cleanRange(range)] as const,
   discounts: (range: ReportRange) => [...reportKeys.all, 'discounts', cleanRange(range)] as const,
