@@ -38,7 +38,8 @@ check('apps/web/src', (from, to) => {
   if (to.startsWith('apps/server') || to.startsWith('@echeq/server')) return 'the web never imports the server';
   const fromFeature = /^apps\/web\/src\/features\/([^/]+)/.exec(from)?.[1];
   const toFeature = /^apps\/web\/src\/features\/([^/]+)/.exec(to)?.[1];
-  if (fromFeature && toFeature && fromFeature !== toFeature) return 'features never import each other (compose them in a page)';
+  if (fromFeature && toFeature && fromFeature !== toFeature)
+    return 'features never import each other (compose them in a page)';
   if (/^apps\/web\/src\/(components|lib)\//.test(from) && /^apps\/web\/src\/(features|app)\//.test(to)) {
     return 'components and lib import no feature and no app code';
   }
@@ -57,7 +58,9 @@ check('apps/server/src', (from, to) => {
   return null;
 });
 
-check('packages/contract/src', (_from, to) => (to.startsWith('apps/') ? 'the contract imports nothing from the apps' : null));
+check('packages/contract/src', (_from, to) =>
+  to.startsWith('apps/') ? 'the contract imports nothing from the apps' : null,
+);
 
 if (problems.length > 0) {
   console.error(`Dependency rules broken (${problems.length}):\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -84,7 +84,7 @@ export async function build(
     {
       NODE_ENV: 'test',
       JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-      SECRETS_KEY: '0'.repeat(63) + '1',
+      SECRETS_KEY: `${'0'.repeat(63)}1`,
       DATA_DIR: '/nonexistent-test-data',
       WEB_DIST: '/nonexistent-web-dist',
       JOBS: 'false',

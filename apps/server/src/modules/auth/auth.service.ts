@@ -127,7 +127,7 @@ export async function register(
       [codigo],
     );
     const tenant = t.rows[0];
-    if (!tenant || tenant.estado !== 'ACTIVO') {
+    if (tenant?.estado !== 'ACTIVO') {
       throw new AppError('VALIDATION_ERROR', 'El banco indicado no existe o no está activo', {
         errors: [{ path: 'tenant_codigo', message: 'Banco inexistente o inactivo' }],
       });
