@@ -23,7 +23,12 @@ export type Job = {
    * with its result. Each of its writes opens its own short transaction.
    */
   after?(result: unknown): Promise<unknown>;
+  /** True when the run left work behind (a full batch): the next run starts after AGAIN_MS instead of everyMs. */
+  again?(result: unknown): boolean;
 };
+
+/** Pause before the next run of a job that left work behind: short, yet room for requests in between. */
+export const AGAIN_MS = 200;
 
 export type JobRun<T = unknown> = { ran: boolean; result?: T };
 
@@ -63,12 +68,15 @@ export function startJobs(opts: {
     if (stopped) return;
     const t = setTimeout(() => {
       timers.delete(t);
+      let next = job.everyMs;
       const p = runJobOnce(opts.db, job, opts.clock)
-        .then(() => undefined)
+        .then((run) => {
+          if (run.ran && job.again?.(run.result)) next = AGAIN_MS;
+        })
         .catch((err: unknown) => opts.log.error({ err, job: job.name }, 'falló la ejecución de un proceso programado'))
         .finally(() => {
           running.delete(p);
-          schedule(job, job.everyMs);
+          schedule(job, next);
         });
       running.add(p);
     }, delay);

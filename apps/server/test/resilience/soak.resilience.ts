@@ -4,7 +4,8 @@
  * TEST_DATABASE_URL is not set), mixing reads (cheques, custody, discounts, the custody report) and writes (new
  * custody deposits, one request in five). Expected: no error and no non-2xx answer; the server's RSS, sampled every
  * 5 s, averages over the last minute within 25 % of the first minute after the warm-up; p99 stays within 3× (+100 ms)
- * of the first minute's. The figures are written to last-soak.json beside this file.
+ * of the first minute's; the clearing outbox keeps up (what the load left waiting drains within 2 minutes). The
+ * figures are written to last-soak.json beside this file.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,9 +105,20 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
       { method: 'GET', path: '/api/reports/custody', headers: auth(admin) },
     ];
 
+    const backlog = async () =>
+      (await call(srv.url, 'GET', '/api/system/status', { token: admin })).body.data.clearing_backlog.pending as number;
+    const baseline = await backlog();
     const samples: Array<{ t: number; rssKb: number }> = [];
+    const backlogSamples: Array<[number, number]> = [];
     const started = Date.now();
-    const sample = () => samples.push({ t: (Date.now() - started) / 1000, rssKb: rssKb(srv.pid) });
+    const sample = () => {
+      const t = (Date.now() - started) / 1000;
+      samples.push({ t, rssKb: rssKb(srv.pid) });
+      void backlog().then(
+        (n) => backlogSamples.push([Math.round(t), n]),
+        () => {},
+      );
+    };
     sample();
     const timer = setInterval(sample, 5_000);
     const segments: Array<{
@@ -142,6 +154,16 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
       sample();
     }
 
+    // The clearing outbox keeps up: what the load left waiting drains back to where it started.
+    const backlogAtEnd = await backlog();
+    const drainStarted = Date.now();
+    let drained = backlogAtEnd <= baseline;
+    while (!drained && Date.now() - drainStarted < 120_000) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      drained = (await backlog()) <= baseline;
+    }
+    const drainSeconds = Math.round((Date.now() - drainStarted) / 100) / 10;
+
     const warmup = Math.min(30, SECONDS / 6);
     const window = Math.min(60, (SECONDS - warmup) / 2);
     const first = samples.filter((s) => s.t >= warmup && s.t < warmup + window).map((s) => s.rssKb);
@@ -168,11 +190,16 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
       rss_last_minute_mb: Math.round(avg(last) / 102.4) / 10,
       rss_max_mb: Math.round(Math.max(...samples.map((s) => s.rssKb)) / 102.4) / 10,
       rss_growth_percent: Math.round(((avg(last) - avg(first)) / avg(first)) * 1000) / 10,
+      outbox_pending_before: baseline,
+      outbox_pending_max: Math.max(baseline, ...backlogSamples.map(([, n]) => n)),
+      outbox_pending_at_end: backlogAtEnd,
+      outbox_drain_seconds: drained ? drainSeconds : null,
       segments,
       rss_samples_mb: samples.map((s) => [Math.round(s.t), Math.round(s.rssKb / 102.4) / 10]),
+      outbox_pending_samples: backlogSamples,
     };
     writeFigures(path.join(import.meta.dirname, 'last-soak.json'), figures);
-    const { segments: _s, rss_samples_mb: _r, ...summary } = figures;
+    const { segments: _s, rss_samples_mb: _r, outbox_pending_samples: _o, ...summary } = figures;
     console.info(`Soak: ${JSON.stringify(summary)}`);
 
     expect(bad, 'errors, timeouts or non-2xx answers').toBe(0);
@@ -180,6 +207,7 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
     expect(first.length).toBeGreaterThan(0);
     expect(avg(last), 'RSS of the last minute vs the first after warm-up').toBeLessThanOrEqual(avg(first) * 1.25);
     expect(lastP99, 'p99 of the last minute vs the first').toBeLessThanOrEqual(firstP99 * 3 + 100);
+    expect(drained, `the outbox backlog (${backlogAtEnd}) did not drain back to ${baseline} within 120 s`).toBe(true);
     // The server is still healthy and answers at once.
     expect((await call(srv.url, 'GET', '/api/health')).status).toBe(200);
   });

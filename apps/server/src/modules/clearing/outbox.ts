@@ -323,6 +323,12 @@ export function outboxJob(deps: ClearingDeps): Job {
     everyMs: OUTBOX_EVERY_MS,
     run: ({ tx, now }) => deliverDueOperations(cc, tx, now),
     after: (state) => deliverRemote(cc, state as RunState),
+    // A full batch may have left due rows behind: run again soon rather than in OUTBOX_EVERY_MS (a backlog drains at
+    // the speed of delivery, not at one batch per tick).
+    again: (state) => {
+      const { result, remote } = state as RunState;
+      return result.delivered + result.retried + result.failed + result.deferred + remote.length >= OUTBOX_BATCH;
+    },
   };
 }
 
