@@ -88,6 +88,29 @@ describe('idempotency keys', () => {
     expect(profile.status).toBe(200);
   });
 
+  it('without a session the key belongs to the caller’s address: another address with the same key is independent', async () => {
+    const key = randomUUID();
+    const n = (Date.now() % 1_000_000) + 23;
+    const from = (ip: string, m: number) =>
+      s.req('POST', '/api/auth/register', {
+        body: {
+          email: `ip-${m}@empresa.example`,
+          password: 'Clave1234',
+          company_name: `IP ${m} S.A.`,
+          cuit: cuitFor(m),
+        },
+        headers: { ...idem(key), 'x-forwarded-for': ip },
+      });
+    const a = await from('10.1.1.1', n);
+    const b = await from('10.2.2.2', n + 1);
+    expect(a.status).toBe(200);
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    expect(b.body.data.user.id).not.toBe(a.body.data.user.id);
+    const again = await from('10.1.1.1', n + 2);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('IDEMPOTENCY_MISMATCH');
+  });
+
   it('the stored answer is sealed: no token nor body in clear in the table', async () => {
     const n = (Date.now() % 1_000_000) + 11;
     const key = randomUUID();
