@@ -28,7 +28,7 @@ export type Job = {
 };
 
 /** Pause before the next run of a job that left work behind: short, yet room for requests in between. */
-export const AGAIN_MS = 200;
+const AGAIN_MS = 200;
 
 export type JobRun<T = unknown> = { ran: boolean; result?: T };
 

@@ -85,7 +85,7 @@ function text(s: JsonSchema): fc.Arbitrary<string> {
 }
 
 /** A valid-looking value for a JSON Schema (refinements aside). */
-export function fromJsonSchema(s: JsonSchema, overrides: Overrides, name?: string): fc.Arbitrary<unknown> {
+function fromJsonSchema(s: JsonSchema, overrides: Overrides, name?: string): fc.Arbitrary<unknown> {
   if (name && overrides[name]) return overrides[name]!;
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
@@ -123,7 +123,7 @@ export function fromJsonSchema(s: JsonSchema, overrides: Overrides, name?: strin
 }
 
 /** Values that break a field: wrong types, extremes, impossible dates, unicode, injections. */
-export const HOSTILE_VALUES: unknown[] = [
+const HOSTILE_VALUES: unknown[] = [
   null,
   true,
   0,

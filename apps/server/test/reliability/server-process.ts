@@ -7,8 +7,8 @@ import path from 'node:path';
  * The built server (apps/server/dist/main.js) as a child process, started as `npm start` starts it: for the tests
  * that need a real process (its log output, kill -9, a soak).
  */
-export const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-export const MAIN = path.join(SERVER_DIR, 'dist/main.js');
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(SERVER_DIR, 'dist/main.js');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -20,7 +20,7 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds dist/main.js when it is missing or older than the sources (`npm test` builds it before the tests). */
-export function ensureBuilt(): void {
+function ensureBuilt(): void {
   const sources = Math.max(
     newestMtime(path.join(SERVER_DIR, 'src')),
     newestMtime(path.join(SERVER_DIR, '../../packages/contract/src')),

@@ -19,8 +19,8 @@ import { AppError } from './app-error';
  *   works across server processes) up to WAIT_MS, then 409 CONFLICT with `retry-after`;
  * - keys are kept KEEP_HOURS (the purge job deletes older ones; an expired key may be claimed again).
  */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const KEEP_HOURS = 24;
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEEP_HOURS = 24;
 /** How long a retry waits for the first request's answer. */
 const WAIT_MS = 10_000;
 /** A claim whose request did not finish in this time (its process died) may be taken over by a retry. */
