@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -16,6 +16,11 @@ export type Config = {
   metricsToken: string | null;
   webDist: string | null;
   version: string;
+  /**
+   * Which proxies may set X-Forwarded-For / X-Forwarded-Proto: `loopback` (default: a proxy on the same machine),
+   * `true` (anyone: only behind a proxy that overwrites them), `false`, or addresses and CIDRs separated by commas.
+   */
+  trustProxy: boolean | string;
   /** Bank code that self-registered companies join when the form names none. */
   registrationTenant: string;
   /** Background jobs (outbox delivery, expiry, metrics flush); tests may turn them off. */
@@ -49,10 +54,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     webDist: env.WEB_DIST ?? null,
     version: env.npm_package_version ?? '0.1.0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     registrationTenant: (env.REGISTRATION_TENANT ?? 'BDEMO').toUpperCase(),
     jobs: (env.JOBS ?? 'true').toLowerCase() !== 'false',
     ...overrides,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  const v = (value ?? 'loopback').trim();
+  if (v === 'true') return true;
+  if (v === 'false' || v === '') return false;
+  return v;
 }
 
 function parseKey(value: string, name: string): Buffer {
