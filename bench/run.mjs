@@ -154,11 +154,12 @@ async function main() {
   const meta = (await db.q(`select value from bench.meta where key = 'size'`)).rows[0]?.value;
   const bookScale = meta ? meta.cheques / 1_000_000 : scale;
   if (!book) {
+    const generation = (await db.q(`select value from bench.meta where key = 'generation'`)).rows[0]?.value;
     const counts = (
       await db.q(`select (select count(*) from echeqs)::int as echeqs, (select count(*) from custody)::int as custody,
                          (select count(*) from discounts)::int as discounts`)
     ).rows[0];
-    book = { reused: true, counts };
+    book = { reused: true, generation: generation ?? null, counts };
   }
   if (opt.embedded) await db.close();
 

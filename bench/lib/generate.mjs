@@ -144,7 +144,10 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
     const byStatus = (await run(`select status, count(*)::int as n from discounts group by 1 order by 1`)).rows;
     timings.total = Date.now() - started;
     log(`libro generado en ${secs(started)}: ${JSON.stringify(counts)}`);
-    return { size, counts, discountsByStatus: byStatus, timings };
+    const generation = { size, counts, discountsByStatus: byStatus, timings, at: new Date().toISOString() };
+    // Kept with the book, so a later run on the same database (--reuse) still reports how it was made.
+    await run(`insert into bench.meta (key, value) values ('generation', $1::jsonb)`, [JSON.stringify(generation)]);
+    return generation;
   } finally {
     await close();
   }
