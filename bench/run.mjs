@@ -114,6 +114,8 @@ async function openQuery() {
   return { q: (sql, params) => db.query(sql, params), close: () => db.close() };
 }
 
+const LOAD_AT_START = os.loadavg().map((x) => Number(x.toFixed(2)));
+
 function machine(dbVersion) {
   const cpus = os.cpus();
   return {
@@ -123,7 +125,7 @@ function machine(dbVersion) {
     os: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
     database: dbVersion,
-    loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
+    loadAverageAtStart: LOAD_AT_START,
   };
 }
 
