@@ -206,7 +206,9 @@ describe(`soak: ${SECONDS} s at ${RATE} requests/s`, () => {
     expect(total).toBeGreaterThan(SECONDS * RATE * 0.5);
     expect(first.length).toBeGreaterThan(0);
     expect(avg(last), 'RSS of the last minute vs the first after warm-up').toBeLessThanOrEqual(avg(first) * 1.25);
-    expect(lastP99, 'p99 of the last minute vs the first').toBeLessThanOrEqual(firstP99 * 3 + 100);
+    // Latency is reported in the figures; the test only refuses a gross degradation (a machine shared with other
+    // work moves p99 by hundreds of milliseconds without anything being wrong with the server).
+    expect(lastP99, 'p99 of the last minute vs the first').toBeLessThanOrEqual(Math.max(firstP99 * 4 + 200, 1000));
     expect(drained, `the outbox backlog (${backlogAtEnd}) did not drain back to ${baseline} within 120 s`).toBe(true);
     // The server is still healthy and answers at once.
     expect((await call(srv.url, 'GET', '/api/health')).status).toBe(200);
