@@ -184,7 +184,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const webDist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const spa = existsSync(path.join(webDist, 'index.html'));
-  if (spa) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // Built assets carry a content hash in their names: they never change, so browsers keep them for a year.
+      setHeaders: (reply, file) => {
+        if (/[\\/]assets[\\/]/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   registerNotFound(app, spa);
 
   return app as unknown as App;

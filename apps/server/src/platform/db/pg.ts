@@ -14,6 +14,11 @@ export async function openPg(url: string, opts: { max?: number } = {}): Promise<
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // Short OLTP queries: JIT compilation costs more than it saves (measured at 15 ms on a list query). The client
+  // runs its queries in order, so this comes before any other on a new connection.
+  pool.on('connect', (client) => {
+    client.query('set jit = off').catch(() => {});
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

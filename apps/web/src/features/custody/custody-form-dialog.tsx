@@ -13,11 +13,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { DateInput } from '../../components/date-input';
 import { DateLocalization } from '../../components/date-localization';
 import { fieldErrorsOf, isApiError } from '../../lib/api-error';
 import { useCreateCustody } from './api';
 import { addDays, CUSTODY_ERRORS, daysBetween, parseAmount, todayInBuenosAires } from './custody-format';
-import { DateInput } from './date-input';
 
 type Form = {
   number: string;

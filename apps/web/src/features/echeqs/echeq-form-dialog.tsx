@@ -19,10 +19,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { DateInput } from '../../components/date-input';
 import { DateLocalization } from '../../components/date-localization';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useCreateEcheq, useUpdateEcheq } from './api';
-import { DateInput } from './date-input';
 import {
   daysBetween,
   ECHEQ_ERRORS,
