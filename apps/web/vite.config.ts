@@ -1,5 +1,55 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every built text file worth compressing, so the server sends
+ * them as they are (@fastify/static `preCompressed`) without compressing on each request. A copy that would not be
+ * smaller than the file is not written: the server then sends the file itself.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'echeq:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      const files = entries
+        .filter((e) => e.isFile() && /\.(js|css|html|svg|json|txt|webmanifest)$/.test(e.name))
+        .map((e) => path.join(e.parentPath, e.name))
+        // Not .vite/manifest.json: dot folders are never served.
+        .filter((f) => !path.relative(outDir, f).startsWith('.'));
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(file);
+          if (raw.length < 512) return;
+          const [br, gz] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              },
+            }),
+            gzipAsync(raw, { level: 9 }),
+          ]);
+          if (br.length < raw.length) await writeFile(`${file}.br`, br);
+          if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
 
 /** Third-party code split into vendor chunks; only react and the MUI core load on every route. */
 const vendorGroups = [
@@ -32,7 +82,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

@@ -190,9 +190,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       wildcard: false,
       index: false,
       maxAge: '1h',
-      // Built assets carry a content hash in their names: they never change, so browsers keep them for a year.
+      // The build writes a brotli and a gzip copy next to each text file: the one the browser accepts is sent as it
+      // is (with `vary: accept-encoding`), the plain file otherwise.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (reply, file) => {
+        // Built assets carry a content hash in their names: they never change, so browsers keep them for a year.
         if (/[\\/]assets[\\/]/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The page names the current assets: asked again on every visit (a 304 when unchanged).
+        else if (/[\\/]index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', 'no-cache');
       },
     });
   }

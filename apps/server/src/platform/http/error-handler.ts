@@ -78,13 +78,17 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** 404 for unknown routes; with a web build, GET of a page path answers the app's index.html instead. */
+/**
+ * 404 for unknown routes; with a web build, GET of a page path answers the app's index.html instead (its brotli or
+ * gzip copy when the browser accepts one, as the static files are: `vary: accept-encoding`), never cached without
+ * asking again.
+ */
 export function registerNotFound(app: FastifyInstance, spa: boolean) {
   app.setNotFoundHandler((req, reply) => {
     const accept = req.headers.accept ?? '';
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/metrics');
     if (spa && wantsPage && (accept.includes('text/html') || accept === '*/*' || !accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      return reply.sendFile('index.html', { maxAge: 0 });
     }
     return send(reply, 'NOT_FOUND', 'Ruta no encontrada');
   });
