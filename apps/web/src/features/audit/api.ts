@@ -1,10 +1,9 @@
-import type { AuditEntry, AuditFacets, Page } from '@echeq/contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditEntry, AuditFacets } from '@echeq/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { type PageParams, pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
 
-export type AuditListParams = {
-  page: number;
-  limit: number;
+export type AuditListParams = PageParams & {
   entity?: string;
   action?: string;
   actor_id?: string;
@@ -20,24 +19,7 @@ const auditKeys = {
 
 /** GET /audit: paged and filtered on the server, newest first. */
 export const auditQuery = (p: AuditListParams) =>
-  queryOptions({
-    queryKey: auditKeys.list(p),
-    queryFn: ({ signal }) =>
-      api.get<Page<AuditEntry>>('/audit', {
-        query: {
-          page: p.page,
-          limit: p.limit,
-          entity: p.entity || undefined,
-          action: p.action?.trim() || undefined,
-          actor_id: p.actor_id || undefined,
-          from: p.from || undefined,
-          to: p.to || undefined,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
+  pagedQuery<AuditEntry, AuditListParams>(auditKeys.list(p), '/audit', p);
 
 /** GET /audit/facets: entities, actions and actors present in what the caller may read. */
 export const auditFacetsQuery = () =>

@@ -11,41 +11,29 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
+import { ListPagination, usePaging } from '../../components/pagination';
+import { useDebounced } from '../../components/use-debounced';
 import { messageOf } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format';
 import { auditFacetsQuery, auditQuery } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { actorRoleLabel, entityLabel } from './audit-format';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-const PAGINATION_SX = {
-  '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-};
 /** Filters whose empty value reads 'Todos'/'Todas'. */
 const SELECT_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 type Filters = { entity: string; action: string; actor_id: string; from: string; to: string };
 const NO_FILTERS: Filters = { entity: '', action: '', actor_id: '', from: '', to: '' };
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 const shortId = (id: string | null) => (id && id.length > 12 ? `${id.slice(0, 8)}…` : (id ?? '-'));
 
@@ -58,17 +46,14 @@ export function AuditView({ scopeLabel }: { scopeLabel: string }) {
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const action = useDebounced(filters.action.trim());
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(25);
+  const paging = usePaging([filters.entity, action, filters.actor_id, filters.from, filters.to], 25);
   const [detail, setDetail] = useState<AuditEntry | null>(null);
   const datesInverted = Boolean(filters.from && filters.to && filters.from > filters.to);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts again at the first page
-  useEffect(() => setPage(0), [filters.entity, action, filters.actor_id, filters.from, filters.to, limit]);
 
   const list = useQuery({
     ...auditQuery({
-      page: page + 1,
-      limit,
+      page: paging.page,
+      limit: paging.limit,
       entity: filters.entity,
       action,
       actor_id: filters.actor_id,
@@ -232,18 +217,7 @@ export function AuditView({ scopeLabel }: { scopeLabel: string }) {
                 </Table>
               </TableContainer>
             )}
-            <TablePagination
-              component="div"
-              count={list.data.total}
-              page={page}
-              onPageChange={(_e, p) => setPage(p)}
-              rowsPerPage={limit}
-              onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
-              rowsPerPageOptions={PAGE_SIZES}
-              labelRowsPerPage="Filas por página"
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-              sx={PAGINATION_SX}
-            />
+            <ListPagination paging={paging} list={list.data} fresh={!list.isPlaceholderData} compact />
           </>
         )}
       </Paper>

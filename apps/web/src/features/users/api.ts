@@ -1,10 +1,9 @@
-import type { CreateUserBody, Page, Role, Tenant, UpdateUserBody, User, UserStatus } from '@echeq/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserBody, Role, Tenant, UpdateUserBody, User, UserStatus } from '@echeq/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type PageParams, pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
 
-export type UserListParams = {
-  page: number;
-  limit: number;
+export type UserListParams = PageParams & {
   search?: string;
   role?: Role | '';
   status?: UserStatus | '';
@@ -20,24 +19,7 @@ const userKeys = {
 };
 
 /** GET /users: paged, searched and filtered on the server; the previous page stays while the next loads. */
-export const usersQuery = (p: UserListParams) =>
-  queryOptions({
-    queryKey: userKeys.list(p),
-    queryFn: ({ signal }) =>
-      api.get<Page<User>>('/users', {
-        query: {
-          page: p.page,
-          limit: p.limit,
-          search: p.search?.trim() || undefined,
-          role: p.role || undefined,
-          status: p.status || undefined,
-          tenant_id: p.tenant_id || undefined,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
+export const usersQuery = (p: UserListParams) => pagedQuery<User, UserListParams>(userKeys.list(p), '/users', p);
 
 /** GET /users/{id}: the details dialog reads it fresh (last login). */
 export const userQuery = (id: string) =>

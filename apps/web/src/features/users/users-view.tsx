@@ -11,16 +11,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
+import { ListPagination, usePaging } from '../../components/pagination';
+import { useDebounced } from '../../components/use-debounced';
 import { messageOf } from '../../lib/api-error';
 import { tenantChoicesQuery, usersQuery, useUpdateUser } from './api';
 import { CreateUserDialog } from './create-user-dialog';
@@ -30,22 +31,8 @@ import { UserDetailsDialog } from './user-details-dialog';
 import { roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
 import { type UserAction, UsersTable } from './users-table';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-/** On phones the rows-per-page picker gives way to the page controls. */
-const PAGINATION_SX = {
-  '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } },
-};
 /** Filters whose empty value reads 'Todos'/'Todas'. */
 const SELECT_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role and status
@@ -61,12 +48,10 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<UserStatus | ''>('');
   const [tenantId, setTenantId] = useState('');
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(10);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts again at the first page
-  useEffect(() => setPage(0), [search, role, status, tenantId, limit]);
-
-  const list = useQuery(usersQuery({ page: page + 1, limit, search, role, status, tenant_id: tenantId }));
+  const paging = usePaging([search, role, status, tenantId]);
+  const list = useQuery(
+    usersQuery({ page: paging.page, limit: paging.limit, search, role, status, tenant_id: tenantId }),
+  );
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
 
   const [creating, setCreating] = useState(false);
@@ -223,18 +208,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
                 onAction={onAction}
               />
             )}
-            <TablePagination
-              component="div"
-              count={list.data.total}
-              page={page}
-              onPageChange={(_e, p) => setPage(p)}
-              rowsPerPage={limit}
-              onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
-              rowsPerPageOptions={PAGE_SIZES}
-              labelRowsPerPage="Filas por página"
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-              sx={PAGINATION_SX}
-            />
+            <ListPagination paging={paging} list={list.data} fresh={!list.isPlaceholderData} compact />
           </>
         )}
       </Paper>
