@@ -2,7 +2,7 @@ import type { Custody, Page, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockApi } from '../../test/fixtures';
 import { CustodyView } from './custody-view';
@@ -231,5 +231,38 @@ describe('Gestión de Custodia', () => {
     renderView('COMPANY_USER', false);
     expect(await screen.findByRole('button', { name: 'Nuevo ECHEQ en Custodia' })).toBeDisabled();
     expect(screen.getByText(/^COELSA no está configurado: no se pueden depositar/)).toBeInTheDocument();
+  });
+
+  it('a large book: the count and the pagination say "aprox."; next pages by cursor, back by number', async () => {
+    const seen: Record<string, string>[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      const url = new URL(String(input), 'http://localhost');
+      seen.push(Object.fromEntries(url.searchParams));
+      const page = Number(url.searchParams.get('page'));
+      const row = custody({
+        id: `00000000-0000-4000-8000-${String(page).padStart(12, '0')}`,
+        echeq: { ...custody().echeq, number: `P${page}` },
+      });
+      return json(200, {
+        success: true,
+        data: { data: [row], page, limit: 10, total: 498512, totalIsEstimate: true, nextCursor: `after-${page}` },
+      });
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    expect(await screen.findByText('ECHEQs en Custodia (aprox. 498.512)')).toBeInTheDocument();
+    expect(screen.getByText('1–10 de aprox. 498.512')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('P2')).toBeInTheDocument();
+    expect(seen.at(-1)).toEqual({ page: '2', limit: '10', cursor: 'after-1' });
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('P3')).toBeInTheDocument();
+    expect(seen.at(-1)).toEqual({ page: '3', limit: '10', cursor: 'after-2' });
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(await screen.findByText('P2')).toBeInTheDocument();
+    expect(seen.at(-1)).toEqual({ page: '2', limit: '10' });
+    await user.click(screen.getByLabelText('Estado'));
+    await user.click(await screen.findByRole('option', { name: 'Liberado' }));
+    await waitFor(() => expect(seen.at(-1)).toEqual({ page: '1', limit: '10', status: 'RELEASED' }));
   });
 });

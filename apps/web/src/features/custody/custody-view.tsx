@@ -1,24 +1,17 @@
 import { type Custody, type CustodyStatus, can, type Role, scopeKindOf } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
+import { useState } from 'react';
+import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
+import { PagedList } from '../../components/paged-list';
+import { totalText, usePaging } from '../../components/pagination';
+import { useDebounced } from '../../components/use-debounced';
 import { isApiError } from '../../lib/api-error';
 import { custodyListQuery, useReleaseCustody } from './api';
 import { CustodyDetailsDialog } from './custody-details-dialog';
@@ -27,16 +20,7 @@ import { CUSTODY_ERRORS, CUSTODY_STATUS_MAP, CUSTODY_STATUSES } from './custody-
 import { CustodyTable } from './custody-table';
 import { ReleaseDialog } from './release-dialog';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP[s].label);
 
 /**
  * 'Gestión de Custodia': the cheques held in custody, paged on the server (page 1, 10 rows by default), filtered by
@@ -58,13 +42,10 @@ export function CustodyView({
   const [status, setStatus] = useState<CustodyStatus | ''>('');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(10);
-  // A new filter starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
-  useEffect(() => setPage(0), [status, search, limit]);
-
-  const listQ = useQuery(custodyListQuery({ page: page + 1, limit, status, search }));
+  const paging = usePaging([status, search]);
+  const listQ = useQuery(
+    custodyListQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status, search }),
+  );
   const [createOpen, setCreateOpen] = useState(false);
   const [details, setDetails] = useState<Custody | null>(null);
   const [releasing, setReleasing] = useState<Custody | null>(null);
@@ -123,101 +104,36 @@ export function CustodyView({
         </Alert>
       ) : null}
 
-      <Paper variant="outlined">
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: 2,
-            p: 2,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography variant="h6" component="h2" sx={{ flex: '1 1 220px' }}>
-            ECHEQs en Custodia ({list ? list.total : '…'})
-          </Typography>
-          <TextField
-            size="small"
-            label="Buscar"
-            placeholder="Número, emisor o beneficiario"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            sx={{ flex: '1 1 240px', minWidth: 0 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Estado"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as CustodyStatus | '')}
-            sx={{ flex: '0 1 180px', minWidth: 150 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {CUSTODY_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {CUSTODY_STATUS_MAP[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-
-        {listQ.isFetching && list ? <LinearProgress aria-label="Actualizando" /> : null}
-
-        {listQ.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorAlert message={CUSTODY_ERRORS.load} onRetry={() => void listQ.refetch()} />
-          </Box>
-        ) : !list ? (
-          <LoadingState label="Cargando custodia..." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            message={filtered ? 'No hay ECHEQs en custodia que coincidan con la búsqueda' : 'No hay ECHEQs en custodia'}
-            action={
-              !filtered && canCreate && !blocked ? (
-                <Button variant="outlined" onClick={openCreate} startIcon={<Add />}>
-                  Nuevo ECHEQ en Custodia
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : (
-          <CustodyTable rows={rows} showCompany={showCompany} onView={setDetails} />
-        )}
-
-        {list && !listQ.isError ? (
-          <TablePagination
-            component="div"
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2 },
-              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-            }}
-            count={list.total}
-            page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
-            onPageChange={(_, p) => setPage(p)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
-            rowsPerPageOptions={PAGE_SIZES}
-            labelRowsPerPage="Filas por página"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-            getItemAriaLabel={(type) =>
-              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : `Ir a ${type}`
-            }
-          />
-        ) : null}
-      </Paper>
+      <PagedList
+        toolbar={
+          <>
+            <Typography variant="h6" component="h2" sx={{ flex: '1 1 220px' }}>
+              ECHEQs en Custodia ({list ? totalText(list) : '…'})
+            </Typography>
+            <SearchField placeholder="Número, emisor o beneficiario" value={searchText} onChange={setSearchText} />
+            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+          </>
+        }
+        list={list}
+        fresh={!listQ.isPlaceholderData}
+        paging={paging}
+        fetching={Boolean(listQ.isFetching && list)}
+        loadError={listQ.isError ? CUSTODY_ERRORS.load : null}
+        onRetry={() => void listQ.refetch()}
+        loadingLabel="Cargando custodia..."
+        emptyMessage={
+          filtered ? 'No hay ECHEQs en custodia que coincidan con la búsqueda' : 'No hay ECHEQs en custodia'
+        }
+        emptyAction={
+          !filtered && canCreate && !blocked ? (
+            <Button variant="outlined" onClick={openCreate} startIcon={<Add />}>
+              Nuevo ECHEQ en Custodia
+            </Button>
+          ) : undefined
+        }
+      >
+        <CustodyTable rows={rows} showCompany={showCompany} onView={setDetails} />
+      </PagedList>
 
       {!canRelease ? (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -7,10 +7,11 @@ import type {
   RejectDiscountBody,
   UpdateDiscountBody,
 } from '@echeq/contract';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type PageParams, pagedQuery, useRefresh } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
 
-export type DiscountListParams = { page: number; limit: number; status?: DiscountStatus | ''; search?: string };
+export type DiscountListParams = PageParams & { status?: DiscountStatus | ''; search?: string };
 
 const discountKeys = {
   all: ['discounts'] as const,
@@ -22,16 +23,7 @@ const discountKeys = {
 
 /** GET /discounts, paged and filtered on the server; the previous page stays on screen while the next loads. */
 export const discountsQuery = (p: DiscountListParams) =>
-  queryOptions({
-    queryKey: discountKeys.list(p),
-    queryFn: ({ signal }) =>
-      api.get<Page<Discount>>('/discounts', {
-        query: { page: p.page, limit: p.limit, status: p.status || undefined, search: p.search?.trim() || undefined },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 5_000,
-  });
+  pagedQuery<Discount, DiscountListParams>(discountKeys.list(p), '/discounts', p);
 
 /** The cheques held in custody (GET /echeqs/custody?status=IN_CUSTODY&limit=100): the request dialog's choices. */
 export const custodyOptionsQuery = () =>
@@ -67,16 +59,7 @@ export const blockedChequesQuery = () =>
 export type DiscountAction = 'approve' | 'reject' | 'cancel' | 'complete';
 
 /** Every change to discounts refreshes the lists, the blocked cheques and the report figures that count them. */
-function useInvalidate() {
-  const qc = useQueryClient();
-  return async () => {
-    await Promise.all([
-      qc.invalidateQueries({ queryKey: discountKeys.all }),
-      qc.invalidateQueries({ queryKey: ['reports'] }),
-      qc.invalidateQueries({ queryKey: ['dashboard'] }),
-    ]);
-  };
-}
+const useInvalidate = () => useRefresh([discountKeys.all, ['reports'], ['dashboard']]);
 
 export function useRequestDiscount() {
   const invalidate = useInvalidate();

@@ -1,30 +1,23 @@
 import { can, type Discount, type DiscountStatus, type Role } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
-import Search from '@mui/icons-material/Search';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
+import { useState } from 'react';
+import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
+import { PagedList } from '../../components/paged-list';
+import { usePaging } from '../../components/pagination';
+import { useDebounced } from '../../components/use-debounced';
 import { isApiError } from '../../lib/api-error';
 import { formatAmount } from '../../lib/format';
 import { custodyOptionsQuery, type DiscountAction, discountsQuery, useDiscountTransition } from './api';
@@ -37,7 +30,7 @@ import { RequestDialog } from './request-dialog';
 import { TransitionDialog } from './transition-dialog';
 
 type View = 'list' | 'grid';
-const PAGE_SIZES = [10, 25, 50, 100];
+const STATUS_OPTIONS = filterOptions(DISCOUNT_STATUSES, (s) => DISCOUNT_STATUS_MAP[s].label);
 
 const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
   approve: (d) => `Descuento aprobado. Monto aprobado: ${formatAmount(d.approved_amount, d.echeq?.currency ?? 'ARS')}`,
@@ -45,15 +38,6 @@ const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
   cancel: () => 'Solicitud de descuento cancelada',
   complete: () => 'Descuento completado',
 };
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /**
  * 'Descuentos de ECHEQs': discounts and the cheques in custody loaded together; server-side paging, status filter
@@ -72,14 +56,9 @@ export function DiscountsView({ role }: { role: Role | undefined }) {
   const [status, setStatus] = useState<DiscountStatus | ''>('');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(10);
-  // A new filter starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
-  useEffect(() => setPage(0), [status, search, limit]);
-
+  const paging = usePaging([status, search]);
   const [listQ, custodyQ] = useQueries({
-    queries: [discountsQuery({ page: page + 1, limit, status, search }), custodyOptionsQuery()],
+    queries: [discountsQuery({ page: paging.page, limit: paging.limit, status, search }), custodyOptionsQuery()],
   });
 
   const [requestOpen, setRequestOpen] = useState(false);
@@ -154,116 +133,58 @@ export function DiscountsView({ role }: { role: Role | undefined }) {
         </Alert>
       ) : null}
 
-      <Paper variant="outlined" sx={{ mb: 10 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: 2,
-            p: 2,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <TextField
-            size="small"
-            label="Buscar"
-            placeholder="ID de descuento, ID o número de ECHEQ"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            sx={{ flex: '1 1 260px', minWidth: 0 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Estado"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as DiscountStatus | '')}
-            sx={{ flex: '0 1 180px', minWidth: 150 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {DISCOUNT_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {DISCOUNT_STATUS_MAP[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_, v: View | null) => v && setView(v)}
-            aria-label="Modo de vista"
-          >
-            <ToggleButton value="list" aria-label="Vista de lista">
-              <ViewListOutlined fontSize="small" />
-            </ToggleButton>
-            <ToggleButton value="grid" aria-label="Vista de tarjetas">
-              <GridViewOutlined fontSize="small" />
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Box>
-
-        {listQ.isFetching && list ? <LinearProgress aria-label="Actualizando" /> : null}
-
-        {loadError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorAlert
-              message={DISCOUNT_ERRORS.load}
-              onRetry={() => {
-                void listQ.refetch();
-                void custodyQ.refetch();
-              }}
+      <PagedList
+        sx={{ mb: 10 }}
+        toolbar={
+          <>
+            <SearchField
+              placeholder="ID de descuento, ID o número de ECHEQ"
+              value={searchText}
+              onChange={setSearchText}
             />
-          </Box>
-        ) : !list || !custodyQ.data ? (
-          <LoadingState label="Cargando descuentos..." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            message={filtered ? 'No hay descuentos que coincidan con la búsqueda' : 'No hay descuentos'}
-            action={
-              !filtered && perms.request ? (
-                <Button variant="outlined" onClick={openRequest} startIcon={<Add />}>
-                  Solicitar Descuento
-                </Button>
-              ) : undefined
-            }
-          />
-        ) : view === 'list' ? (
+            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_, v: View | null) => v && setView(v)}
+              aria-label="Modo de vista"
+            >
+              <ToggleButton value="list" aria-label="Vista de lista">
+                <ViewListOutlined fontSize="small" />
+              </ToggleButton>
+              <ToggleButton value="grid" aria-label="Vista de tarjetas">
+                <GridViewOutlined fontSize="small" />
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </>
+        }
+        list={list}
+        fresh={!listQ.isPlaceholderData}
+        paging={paging}
+        fetching={Boolean(listQ.isFetching && list)}
+        loadError={loadError ? DISCOUNT_ERRORS.load : null}
+        onRetry={() => {
+          void listQ.refetch();
+          void custodyQ.refetch();
+        }}
+        ready={Boolean(custodyQ.data)}
+        loadingLabel="Cargando descuentos..."
+        emptyMessage={filtered ? 'No hay descuentos que coincidan con la búsqueda' : 'No hay descuentos'}
+        emptyAction={
+          !filtered && perms.request ? (
+            <Button variant="outlined" onClick={openRequest} startIcon={<Add />}>
+              Solicitar Descuento
+            </Button>
+          ) : undefined
+        }
+      >
+        {view === 'list' ? (
           <DiscountsTable rows={rows} perms={perms} onAction={onAction} />
         ) : (
           <DiscountsGrid rows={rows} perms={perms} onAction={onAction} />
         )}
-
-        {list && !loadError ? (
-          <TablePagination
-            component="div"
-            count={list.total}
-            page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
-            onPageChange={(_, p) => setPage(p)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
-            rowsPerPageOptions={PAGE_SIZES}
-            labelRowsPerPage="Filas por página"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-            getItemAriaLabel={(type) =>
-              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : `Ir a ${type}`
-            }
-          />
-        ) : null}
-      </Paper>
+      </PagedList>
 
       {perms.request ? (
         <Fab

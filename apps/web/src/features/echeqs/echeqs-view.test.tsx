@@ -2,7 +2,7 @@ import type { Echeq, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockApi } from '../../test/fixtures';
 import { EcheqsView } from './echeqs-view';
@@ -221,5 +221,69 @@ describe('Gestión de ECHEQs', () => {
     expect(screen.queryByRole('button', { name: 'Nuevo ECHEQ' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Editar ECHEQ 71001014' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Eliminar ECHEQ 71001014' })).not.toBeInTheDocument();
+  });
+
+  it('a large book: the estimated total reads "aprox."; next pages by cursor, other moves by number', async () => {
+    const seen: URLSearchParams[] = [];
+    let hold: Promise<void> | null = null;
+    vi.stubGlobal('fetch', async (input: string) => {
+      const url = new URL(String(input), 'http://localhost');
+      seen.push(url.searchParams);
+      const page = Number(url.searchParams.get('page'));
+      const limit = Number(url.searchParams.get('limit'));
+      if (hold) await hold;
+      // Two rows stand for the page (the cursor says more follow): fewer rows keep the test quick.
+      const data = Array.from({ length: 2 }, (_, i) =>
+        echeq({
+          id: `00000000-0000-4000-8000-${String(page * 1000 + i).padStart(12, '0')}`,
+          number: `P${page}-${i}`,
+        }),
+      );
+      return json(200, {
+        success: true,
+        data: { data, page, limit, total: 498512, totalIsEstimate: true, nextCursor: `after-${page}` },
+      });
+    });
+    const last = () => Object.fromEntries(seen.at(-1)!);
+    const user = userEvent.setup({ delay: null });
+    renderView('BANK_ADMIN');
+    expect(await screen.findByText('1–10 de aprox. 498.512')).toBeInTheDocument();
+    expect(last()).toEqual({ page: '1', limit: '10' });
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('P2-0')).toBeInTheDocument();
+    expect(last()).toEqual({ page: '2', limit: '10', cursor: 'after-1' });
+    expect(screen.getByText('11–20 de aprox. 498.512')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(await screen.findByText('P3-0')).toBeInTheDocument();
+    expect(last()).toEqual({ page: '3', limit: '10', cursor: 'after-2' });
+
+    // While page 4 loads (page 3 still on screen), 'next' again asks page 5 by number, not with page 3's cursor.
+    let release = () => {};
+    hold = new Promise((r) => {
+      release = r;
+    });
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(last()).toEqual({ page: '4', limit: '10', cursor: 'after-3' }));
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(last()).toEqual({ page: '5', limit: '10' }));
+    hold = null;
+    release();
+    expect(await screen.findByText('P5-0')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(await screen.findByText('P4-0')).toBeInTheDocument();
+    expect(last()).toEqual({ page: '4', limit: '10' });
+
+    await user.click(screen.getByRole('combobox', { name: /Filas por página/ }));
+    await user.click(await screen.findByRole('option', { name: '25' }));
+    await waitFor(() => expect(last()).toEqual({ page: '1', limit: '25' }));
+    expect(await screen.findByText('1–25 de aprox. 498.512')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    await waitFor(() => expect(last()).toEqual({ page: '2', limit: '25', cursor: 'after-1' }));
+    await user.type(screen.getByLabelText('Buscar'), 'P');
+    await waitFor(() => expect(last()).toEqual({ page: '1', limit: '25', search: 'P' }));
   });
 });

@@ -1,42 +1,25 @@
 import { can, type Echeq, type EcheqStatusFilter, type Role, scopeKindOf } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import TablePagination from '@mui/material/TablePagination';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
+import { SearchField, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
+import { PagedList } from '../../components/paged-list';
+import { usePaging } from '../../components/pagination';
+import { useDebounced } from '../../components/use-debounced';
 import { echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
 import { EcheqFormDialog } from './echeq-form-dialog';
 import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
 import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
-
-const PAGE_SIZES = [10, 25, 50, 100];
-
-function useDebounced<T>(value: T, ms = 300): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 type Problem = { title: string; message: string };
 
@@ -64,12 +47,10 @@ export function EcheqsView({
   const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
   const [searchText, setSearchText] = useState('');
   const search = useDebounced(searchText.trim());
-  const [page, setPage] = useState(0);
-  const [limit, setLimit] = useState(10);
-  // A new filter starts again at the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on filter change only
-  useEffect(() => setPage(0), [status, search, limit]);
-  const listQ = useQuery(echeqsQuery({ page: page + 1, limit, status, search }));
+  const paging = usePaging([status, search]);
+  const listQ = useQuery(
+    echeqsQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status, search }),
+  );
 
   const [form, setForm] = useState<{ open: boolean; editing: Echeq | null }>({ open: false, editing: null });
   const [details, setDetails] = useState<Echeq | null>(null);
@@ -173,91 +154,26 @@ export function EcheqsView({
         </Alert>
       ) : null}
 
-      <Paper variant="outlined" sx={{ mb: canCreate ? 10 : 2 }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: 2,
-            p: 2,
-            borderBottom: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <TextField
-            size="small"
-            label="Buscar"
-            placeholder="Número, emisor o beneficiario"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            sx={{ flex: '1 1 280px', minWidth: 0 }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
-          <TextField
-            select
-            size="small"
-            label="Estado"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as EcheqStatusFilter | '')}
-            sx={{ flex: '0 1 180px', minWidth: 150 }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            {STATUS_FILTERS.map((f) => (
-              <MenuItem key={f.value || 'all'} value={f.value}>
-                {f.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-
-        {(listQ.isFetching && list) || validate.isPending ? <LinearProgress aria-label="Actualizando" /> : null}
-
-        {listQ.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorAlert message={ECHEQ_ERRORS.load} onRetry={() => void listQ.refetch()} />
-          </Box>
-        ) : !list ? (
-          <LoadingState label="Cargando ECHEQs..." />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            message={filtered ? 'No hay ECHEQs que coincidan con la búsqueda' : 'No hay ECHEQs registrados'}
-            action={!filtered && canCreate && !createDisabled ? newButton : undefined}
-          />
-        ) : (
-          <EcheqsTable rows={rows} rules={rules} showCompany={showCompany} onAction={onAction} />
-        )}
-
-        {list && !listQ.isError ? (
-          <TablePagination
-            component="div"
-            sx={{
-              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2 },
-              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-            }}
-            count={list.total}
-            page={Math.min(page, Math.max(0, Math.ceil(list.total / limit) - 1))}
-            onPageChange={(_, p) => setPage(p)}
-            rowsPerPage={limit}
-            onRowsPerPageChange={(e) => setLimit(Number(e.target.value))}
-            rowsPerPageOptions={PAGE_SIZES}
-            labelRowsPerPage="Filas por página"
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count}`}
-            getItemAriaLabel={(type) =>
-              type === 'next' ? 'Página siguiente' : type === 'previous' ? 'Página anterior' : `Ir a ${type}`
-            }
-          />
-        ) : null}
-      </Paper>
+      <PagedList
+        sx={{ mb: canCreate ? 10 : 2 }}
+        toolbar={
+          <>
+            <SearchField placeholder="Número, emisor o beneficiario" value={searchText} onChange={setSearchText} />
+            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_FILTERS} />
+          </>
+        }
+        list={list}
+        fresh={!listQ.isPlaceholderData}
+        paging={paging}
+        fetching={Boolean(listQ.isFetching && list) || validate.isPending}
+        loadError={listQ.isError ? ECHEQ_ERRORS.load : null}
+        onRetry={() => void listQ.refetch()}
+        loadingLabel="Cargando ECHEQs..."
+        emptyMessage={filtered ? 'No hay ECHEQs que coincidan con la búsqueda' : 'No hay ECHEQs registrados'}
+        emptyAction={!filtered && canCreate && !createDisabled ? newButton : undefined}
+      >
+        <EcheqsTable rows={rows} rules={rules} showCompany={showCompany} onAction={onAction} />
+      </PagedList>
 
       {canCreate ? (
         <Fab
