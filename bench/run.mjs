@@ -397,9 +397,31 @@ async function signIn(base, info) {
  * the reference), drops the calls the actor may not make (403: the screen does not make them either) and checks
  * that every reference answers.
  */
+/**
+ * The cursor of the page DEEP_ROWS rows deep, reached as a user reaches it: page after page, each request carrying
+ * the previous answer's nextCursor (keyset paging). Null when the list is shorter.
+ */
+const DEEP_ROWS = 10_000;
+async function deepCursor(base, token) {
+  let cursor = null;
+  for (let page = 1; page <= DEEP_ROWS / 100; page++) {
+    const q = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const r = await fetch(`${base}/api/echeqs?page=${page}&limit=100${q}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!r.ok) throw new Error(`/api/echeqs respondió ${r.status} al recorrer las páginas`);
+    cursor = (await r.json()).data.nextCursor ?? null;
+    if (!cursor) return null;
+  }
+  return cursor;
+}
+
 async function probe(base, actors, tokens) {
   const plan = [];
   for (const actor of actors) {
+    if (!only || READ_SCENARIOS.some((s) => s.kind === 'deep' && only.test(s.name))) {
+      actor.deepCursor = await deepCursor(base, tokens[actor.email]);
+    }
     for (const scenario of READ_SCENARIOS) {
       if (only && !only.test(scenario.name)) continue;
       const paths = [];

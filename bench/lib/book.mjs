@@ -452,7 +452,8 @@ export async function restoreAfterLoad(run, aside, log = () => {}) {
 export async function backfillReports(run, log = () => {}) {
   const statements = reportBackfillStatements();
   const tables = [...new Set(statements.map((s) => s.table))];
-  for (const t of tables) await run(`delete from ${t}`);
+  // The bank-wide counters follow the per-company ones (triggers): emptied after them.
+  for (const t of [...tables, 'report_custody_bank', 'report_discount_bank']) await run(`delete from ${t}`);
   for (const s of statements) {
     const t = Date.now();
     await run(s.sql);

@@ -125,7 +125,27 @@ export async function countersMatchRows(db: Db): Promise<{ custody: boolean; dis
        (select tenant_id, company_id, status, currency, month, count, requested_amount, approved_amount from kept
         except select * from truth)) x`,
   );
-  return { custody: custody.rows[0]!.diff === 0, discounts: discounts.rows[0]!.diff === 0 };
+  // The bank-wide counters (summed over their shards) must equal the per-company counters summed per bank.
+  const bank = await db.query<{ diff: number }>(
+    `with c as (select tenant_id, status, currency, month, sum(count) as n, sum(amount) as a
+                from report_custody_counters group by 1, 2, 3, 4 having sum(count) <> 0 or sum(amount) <> 0),
+          cb as (select tenant_id, status, currency, month, sum(count) as n, sum(amount) as a
+                 from report_custody_bank group by 1, 2, 3, 4 having sum(count) <> 0 or sum(amount) <> 0),
+          d as (select tenant_id, status, currency, month, sum(count) as n, sum(requested_amount) as r,
+                       sum(approved_amount) as a
+                from report_discount_counters group by 1, 2, 3, 4
+                having sum(count) <> 0 or sum(requested_amount) <> 0 or sum(approved_amount) <> 0),
+          db as (select tenant_id, status, currency, month, sum(count) as n, sum(requested_amount) as r,
+                        sum(approved_amount) as a
+                 from report_discount_bank group by 1, 2, 3, 4
+                 having sum(count) <> 0 or sum(requested_amount) <> 0 or sum(approved_amount) <> 0)
+     select ((select count(*) from ((select * from c except select * from cb) union all
+                                    (select * from cb except select * from c)) x)
+           + (select count(*) from ((select * from d except select * from db) union all
+                                    (select * from db except select * from d)) y))::int as diff`,
+  );
+  const bankOk = bank.rows[0]!.diff === 0;
+  return { custody: custody.rows[0]!.diff === 0 && bankOk, discounts: discounts.rows[0]!.diff === 0 && bankOk };
 }
 
 /** Splits a CSV export (BOM, ';', CRLF) into rows of cells, honouring quotes. */

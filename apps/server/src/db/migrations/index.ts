@@ -6,6 +6,7 @@ import m0004 from './0004_discounts.sql?raw';
 import m0005 from './0005_admin.sql?raw';
 import m0006 from './0006_reports.sql?raw';
 import m0007 from './0007_reliability.sql?raw';
+import m0008 from './0008_scale.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0005_admin', sql: m0005 },
   { id: '0006_reports', sql: m0006 },
   { id: '0007_reliability', sql: m0007 },
+  { id: '0008_scale', sql: m0008 },
 ];

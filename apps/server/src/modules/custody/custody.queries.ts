@@ -1,6 +1,7 @@
 import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
 
 export type CustodyRow = {
@@ -80,51 +81,62 @@ export async function lockOpenCustodyForEcheq(
 
 export type CustodyListFilter = { status?: CustodyStatus | undefined; search?: string | undefined };
 
-function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter): string {
-  const where = ['e.deleted_at is null', p.scope(scope, scopeCols)];
+/** The list's conditions; a company's rows are found by company alone (a company belongs to one bank). */
+function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter, opts: { withEcheq: boolean }): string {
+  const where = [scope.kind === 'company' ? `c.company_id = ${p.add(scope.companyId)}` : p.scope(scope, scopeCols)];
   if (f.status) where.push(`c.status = ${p.add(f.status)}`);
-  if (f.search) {
-    const like = p.add(likePattern(f.search));
-    where.push(`(e.number ilike ${like} or e.issuer ilike ${like} or e.beneficiary ilike ${like})`);
+  if (opts.withEcheq) {
+    where.push('e.deleted_at is null');
+    if (f.search) {
+      const like = p.add(likePattern(f.search));
+      where.push(`e.search_text like lower(${like})`);
+    }
+  } else {
+    // Without a search the cheque is only needed to leave deleted ones out: an anti-join against the few deleted
+    // cheques (partial index) keeps the list on the custody indexes alone.
+    where.push('not exists (select 1 from echeqs d where d.id = c.echeq_id and d.deleted_at is not null)');
   }
   return where.join(' and ');
 }
 
-/** One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). */
+const fromSql = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
+  f.search
+    ? `from custody c join echeqs e on e.id = c.echeq_id where ${filterSql(p, scope, f, { withEcheq: true })}`
+    : `from custody c where ${filterSql(p, scope, f, { withEcheq: false })}`;
+
+/**
+ * One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). The page's
+ * ids are chosen first (an offset skips index entries, not joined rows), then only those rows are joined.
+ */
 export async function listCustodyRows(
   db: Queryable,
   scope: Scope,
   f: CustodyListFilter & { limit: number; offset: number; after?: Keyset | undefined },
 ): Promise<CustodyRow[]> {
   const p = new SqlParams();
-  let where = filterSql(p, scope, f);
+  let from = fromSql(p, scope, f);
   if (f.after) {
-    where += ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
+    from += ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
   }
   const r = await db.query<CustodyRow>(
-    `${CUSTODY_SELECT} where ${where}
-     order by c.custody_date desc, c.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`,
+    `${CUSTODY_SELECT}
+     join (select c.id ${from} order by c.custody_date desc, c.id desc
+           limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = c.id
+     order by c.custody_date desc, c.id desc`,
     p.values,
   );
   return r.rows;
 }
 
-/**
- * The list's total. Without a search it needs no join: an anti-join against the few deleted cheques (partial index)
- * keeps it on the custody indexes alone.
- */
-export async function countCustody(db: Queryable, scope: Scope, f: CustodyListFilter): Promise<number> {
+/** The list's total (exact while cheap, else estimated: see listTotal). */
+export async function countCustody(
+  db: Queryable,
+  scope: Scope,
+  f: CustodyListFilter & { offset: number | null; limit: number; pageRows: number },
+): Promise<ListTotal> {
   const p = new SqlParams();
-  const sql = f.search
-    ? `select count(*)::int as n from custody c join echeqs e on e.id = c.echeq_id where ${filterSql(p, scope, f)}`
-    : `select count(*)::int as n from custody c
-       where ${[
-         p.scope(scope, scopeCols),
-         ...(f.status ? [`c.status = ${p.add(f.status)}`] : []),
-         'not exists (select 1 from echeqs d where d.id = c.echeq_id and d.deleted_at is not null)',
-       ].join(' and ')}`;
-  const r = await db.query<{ n: number }>(sql, p.values);
-  return r.rows[0]?.n ?? 0;
+  const from = fromSql(p, scope, f);
+  return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
 }
 
 export async function insertCustody(

@@ -122,13 +122,19 @@ export async function listCustody(opts: {
     offset: after ? 0 : (query.page - 1) * query.limit,
     after,
   });
-  const total = await countCustody(deps.db, scope, filter);
+  const { total, totalIsEstimate } = await countCustody(deps.db, scope, {
+    ...filter,
+    offset: after ? null : (query.page - 1) * query.limit,
+    limit: query.limit,
+    pageRows: rows.length,
+  });
   const last = rows.at(-1);
   return {
     data: rows.map(toCustodyDto),
     page: query.page,
     limit: query.limit,
     total,
+    totalIsEstimate,
     nextCursor: last && rows.length === query.limit ? encodeCursor({ at: last.key_at, id: last.id }) : null,
   };
 }

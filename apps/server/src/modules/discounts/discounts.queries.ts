@@ -1,6 +1,7 @@
 import type { DiscountStatus } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { type ListTotal, listTotal } from '../../platform/db/list-total';
 
 /** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
 export type DiscountRow = {
@@ -53,17 +54,27 @@ function likeEscape(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. */
+/**
+ * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
+ * ids are chosen on the discounts' own indexes first, then only those rows are joined; the total is exact while
+ * cheap, else estimated (see listTotal).
+ */
 export async function listDiscounts(
   db: Queryable,
   scope: Scope,
   q: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined },
-): Promise<{ rows: DiscountRow[]; total: number }> {
+): Promise<{ rows: DiscountRow[] } & ListTotal> {
   const params: unknown[] = [];
   const conds: string[] = [];
-  const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 1);
-  conds.push(where.sql);
-  params.push(...where.params);
+  if (scope.kind === 'company') {
+    // A company belongs to one bank: its own index answers alone.
+    params.push(scope.companyId);
+    conds.push(`d.company_id = $${params.length}`);
+  } else {
+    const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 1);
+    conds.push(where.sql);
+    params.push(...where.params);
+  }
   if (q.status) {
     params.push(q.status);
     conds.push(`d.status = $${params.length}`);
@@ -79,18 +90,17 @@ export async function listDiscounts(
          select 1 from echeqs se where se.id = d.echeq_id and se.number ilike ${contains}))`,
     );
   }
-  const whereSql = conds.join(' and ');
-  const count = await db.query<{ total: number }>(`select count(*)::int as total from discounts d where ${whereSql}`, [
-    ...params,
-  ]);
-  params.push(q.limit, (q.page - 1) * q.limit);
+  const from = `from discounts d where ${conds.join(' and ')}`;
+  const offset = (q.page - 1) * q.limit;
   const r = await db.query<DiscountRow>(
-    `${DISCOUNT_SELECT} where ${whereSql}
-     order by d.requested_at desc, d.id desc
-     limit $${params.length - 1} offset $${params.length}`,
-    params,
+    `${DISCOUNT_SELECT}
+     join (select d.id ${from} order by d.requested_at desc, d.id desc
+           limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id
+     order by d.requested_at desc, d.id desc`,
+    [...params, q.limit, offset],
   );
-  return { rows: r.rows, total: count.rows[0]?.total ?? 0 };
+  const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: r.rows.length });
+  return { rows: r.rows, ...total };
 }
 
 export type LockedDiscount = {

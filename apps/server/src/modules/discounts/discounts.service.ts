@@ -93,8 +93,8 @@ export async function listDiscounts({
 }: Op & {
   query: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined };
 }): Promise<Page<Discount>> {
-  const { rows, total } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
-  return { data: rows.map(toDiscountDto), page: query.page, limit: query.limit, total };
+  const { rows, total, totalIsEstimate } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
+  return { data: rows.map(toDiscountDto), page: query.page, limit: query.limit, total, totalIsEstimate };
 }
 
 export async function getDiscount({ deps, ctx, discountId }: Op & { discountId: string }): Promise<Discount> {

@@ -7,6 +7,7 @@ import {
 } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern } from './keyset';
 import { SqlParams } from './sql';
 
@@ -67,18 +68,31 @@ export type EcheqListFilter = {
   search?: string | undefined;
 };
 
+/**
+ * The list's conditions. A company's rows are found by company alone (a company belongs to one bank), so the
+ * company's own indexes answer them without reading the table.
+ */
 function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
-  const where = ['e.deleted_at is null', p.scope(scope, { tenant: 'e.tenant_id', company: 'e.company_id' })];
+  const where = [
+    'e.deleted_at is null',
+    scope.kind === 'company'
+      ? `e.company_id = ${p.add(scope.companyId)}`
+      : p.scope(scope, { tenant: 'e.tenant_id', company: 'e.company_id' }),
+  ];
   if (f.status === 'INACTIVE') where.push(`e.status in ('CANCELLED', 'PAID')`);
   else if (f.status) where.push(`e.status = ${p.add(f.status)}`);
   if (f.search) {
     const like = p.add(likePattern(f.search));
-    where.push(`(e.number ilike ${like} or e.issuer ilike ${like} or e.beneficiary ilike ${like})`);
+    where.push(`e.search_text like lower(${like})`);
   }
   return where.join(' and ');
 }
 
-/** One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). */
+/**
+ * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). The page's ids are
+ * chosen first on the list indexes alone (an offset skips index entries, not joined rows); only those rows are then
+ * read, joined and given their custody status.
+ */
 export async function listEcheqRows(
   db: Queryable,
   scope: Scope,
@@ -87,18 +101,22 @@ export async function listEcheqRows(
   const p = new SqlParams();
   let where = filterSql(p, scope, f);
   if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
-  const sql = `${ECHEQ_SELECT} where ${where}
-    order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+  const sql = `${ECHEQ_SELECT}
+    join (select e.id from echeqs e where ${where}
+          order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = e.id
+    order by e.created_at desc, e.id desc`;
   return (await db.query<EcheqRow>(sql, p.values)).rows;
 }
 
-export async function countEcheqs(db: Queryable, scope: Scope, f: EcheqListFilter): Promise<number> {
+/** The list's total (exact while cheap, else estimated: see listTotal). */
+export async function countEcheqs(
+  db: Queryable,
+  scope: Scope,
+  f: EcheqListFilter & { offset: number | null; limit: number; pageRows: number },
+): Promise<ListTotal> {
   const p = new SqlParams();
-  const r = await db.query<{ n: number }>(
-    `select count(*)::int as n from echeqs e where ${filterSql(p, scope, f)}`,
-    p.values,
-  );
-  return r.rows[0]?.n ?? 0;
+  const from = `from echeqs e where ${filterSql(p, scope, f)}`;
+  return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
 }
 
 /** True when another live cheque of the bank already has this number. */

@@ -46,13 +46,24 @@ function monthSql(span: MonthSpan, next: number) {
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
+/**
+ * Where a scope's counters are: a company's own rows, or the bank-wide rows (a bank, or every bank), a few hundred
+ * per bank whatever its size.
+ */
+function counterSource(scope: Scope, perCompany: string, perBank: string) {
+  if (scope.kind === 'company') {
+    return { table: perCompany, s: scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1) };
+  }
+  return { table: perBank, s: scopeSql(scope, { tenant: 'tenant_id' }, 1) };
+}
+
 /** Custody per status, currency and month from the trigger-kept counters, over whole months. */
 export async function custodyCounters(db: Queryable, scope: Scope, span: MonthSpan = {}): Promise<CounterRow[]> {
-  const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const { table, s } = counterSource(scope, 'report_custody_counters', 'report_custody_bank');
   const m = monthSql(span, 1 + s.params.length);
   const r = await db.query<CounterRow>(
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count, sum(amount)::text as amount
-     from report_custody_counters where ${s.sql} and ${m.sql}
+     from ${table} where ${s.sql} and ${m.sql}
      group by status, currency, month`,
     [...s.params, ...m.params],
   );
@@ -79,12 +90,12 @@ export async function custodyInRange(
 }
 
 export async function discountCounters(db: Queryable, scope: Scope, span: MonthSpan = {}): Promise<CounterRow[]> {
-  const s = scopeSql(scope, { tenant: 'tenant_id', company: 'company_id' }, 1);
+  const { table, s } = counterSource(scope, 'report_discount_counters', 'report_discount_bank');
   const m = monthSql(span, 1 + s.params.length);
   const r = await db.query<CounterRow>(
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count,
             sum(requested_amount)::text as amount, sum(approved_amount)::text as approved_amount
-     from report_discount_counters where ${s.sql} and ${m.sql}
+     from ${table} where ${s.sql} and ${m.sql}
      group by status, currency, month`,
     [...s.params, ...m.params],
   );

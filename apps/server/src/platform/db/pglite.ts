@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Db, type Queryable, withRetry } from './db';
 
 const RAW = (v: string) => v;
@@ -7,6 +8,7 @@ const RAW = (v: string) => v;
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
   const db = await PGlite.create(dataDir, {
     parsers: { [types.DATE]: RAW, [types.NUMERIC]: RAW, [types.INT8]: RAW },
+    extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
   const q = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db';
+import { EXACT_TOTAL_LIMIT, listTotal } from './list-total';
+import { openPglite } from './pglite';
+
+describe('listTotal', () => {
+  let db: Db;
+  const queries: string[] = [];
+  const spy = () => ({
+    query: (sql: string, params?: readonly unknown[]) => {
+      queries.push(sql);
+      return db.query(sql, params);
+    },
+    exec: (sql: string) => db.exec(sql),
+  });
+
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+    await db.exec(`create table t (id int primary key);
+      insert into t select g from generate_series(1, 10000) g;
+      analyze t;`);
+  });
+  afterAll(() => db.close());
+
+  const total = (from: string, page: { offset: number | null; pageRows: number }) => {
+    queries.length = 0;
+    return listTotal(spy(), { from, params: [], limit: 50, ...page });
+  };
+
+  it('takes the total from a page that is not full, without a query', async () => {
+    expect(await total('from t where id <= 7', { offset: 0, pageRows: 7 })).toEqual({
+      total: 7,
+      totalIsEstimate: false,
+    });
+    expect(await total('from t where id <= 107', { offset: 100, pageRows: 7 })).toEqual({
+      total: 107,
+      totalIsEstimate: false,
+    });
+    expect(queries).toEqual([]);
+  });
+
+  it('counts exactly while the planner expects few rows', async () => {
+    expect(await total('from t where id <= 300', { offset: 0, pageRows: 50 })).toEqual({
+      total: 300,
+      totalIsEstimate: false,
+    });
+    // Past the end by offset: nothing on the page says how many there are, so they are counted.
+    expect(await total('from t where id <= 300', { offset: 400, pageRows: 0 })).toEqual({
+      total: 300,
+      totalIsEstimate: false,
+    });
+  });
+
+  it('answers the estimate, flagged, when many rows are expected, and never counts them', async () => {
+    const r = await total('from t', { offset: null, pageRows: 50 });
+    expect(r.totalIsEstimate).toBe(true);
+    expect(r.total).toBeGreaterThan(EXACT_TOTAL_LIMIT);
+    expect(r.total).toBeGreaterThanOrEqual(9000);
+    expect(r.total).toBeLessThanOrEqual(11000);
+    expect(queries.some((q) => /count\(\*\)/.test(q))).toBe(false);
+  });
+
+  it('stops counting at the cap when the estimate was too low, and says the total is an estimate', async () => {
+    // Correlated conditions: the planner multiplies their selectivities and expects a handful; 2,500 match.
+    const r = await total('from t where (id % 2) = 0 and (id % 4) = 0', { offset: 0, pageRows: 50 });
+    expect(r).toEqual({ total: EXACT_TOTAL_LIMIT + 1, totalIsEstimate: true });
+  });
+
+  it('is never below the rows already seen', async () => {
+    const r = await total('from t where (id % 2) = 0 and (id % 4) = 0', { offset: 2000, pageRows: 50 });
+    expect(r).toEqual({ total: 2050, totalIsEstimate: true });
+  });
+});
