@@ -6,25 +6,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { DetailField } from '../../components/detail-field';
 import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
-
-function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** Why the release button is off, for its tooltip; null when it can be used. */
 function releaseBlockedReason(custody: Custody, canRelease: boolean): string | null {
@@ -57,21 +44,23 @@ export function CustodyDetailsDialog({
       </DialogTitle>
       <DialogContent dividers>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Field label="Monto">
+          <DetailField label="Monto">
             <Money amount={c.echeq.amount} currency={c.echeq.currency} strong />
-          </Field>
-          <Field label="Empresa">{c.company_name ?? '-'}</Field>
-          <Field label="Emisor">{c.echeq.issuer}</Field>
-          <Field label="Beneficiario">{c.echeq.beneficiary}</Field>
-          <Field label="Fecha de Emisión">{formatDate(c.echeq.issue_date)}</Field>
-          <Field label="Fecha de Vencimiento">{formatDate(c.echeq.due_date)}</Field>
-          <Field label="Fecha de Custodia">{formatDateTime(c.custody_date)}</Field>
-          <Field label="Plazo de presentación">hasta el {formatDate(c.presentation_deadline)}</Field>
-          {c.release_date ? <Field label="Fecha de Liberación">{formatDateTime(c.release_date)}</Field> : null}
-          {c.release_reason ? <Field label="Motivo de liberación">{c.release_reason}</Field> : null}
-          <Field label="Notas" wide>
+          </DetailField>
+          <DetailField label="Empresa">{c.company_name ?? '-'}</DetailField>
+          <DetailField label="Emisor">{c.echeq.issuer}</DetailField>
+          <DetailField label="Beneficiario">{c.echeq.beneficiary}</DetailField>
+          <DetailField label="Fecha de Emisión">{formatDate(c.echeq.issue_date)}</DetailField>
+          <DetailField label="Fecha de Vencimiento">{formatDate(c.echeq.due_date)}</DetailField>
+          <DetailField label="Fecha de Custodia">{formatDateTime(c.custody_date)}</DetailField>
+          <DetailField label="Plazo de presentación">hasta el {formatDate(c.presentation_deadline)}</DetailField>
+          {c.release_date ? (
+            <DetailField label="Fecha de Liberación">{formatDateTime(c.release_date)}</DetailField>
+          ) : null}
+          {c.release_reason ? <DetailField label="Motivo de liberación">{c.release_reason}</DetailField> : null}
+          <DetailField label="Notas" wide>
             {c.notes || '-'}
-          </Field>
+          </DetailField>
         </Box>
       </DialogContent>
       <DialogActions>

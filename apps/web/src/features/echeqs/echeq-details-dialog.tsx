@@ -5,8 +5,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { DetailField } from '../../components/detail-field';
 import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
 import { formatCuit, formatDate, formatDateTime } from '../../lib/format';
@@ -18,19 +18,6 @@ const CUSTODY_LABELS: Record<string, string> = {
   EXPIRED: 'Expirado',
   CANCELLED: 'Cancelado',
 };
-
-function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Box sx={{ gridColumn: wide ? '1 / -1' : undefined, minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** Every field of one cheque, with its validation answer and custody; actions passed in by the screen. */
 export function EcheqDetailsDialog({
@@ -52,34 +39,34 @@ export function EcheqDetailsDialog({
       </DialogTitle>
       <DialogContent dividers>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Field label="Monto">
+          <DetailField label="Monto">
             <Money amount={e.amount} currency={e.currency} strong />
-          </Field>
-          <Field label="Empresa">{e.company_name ?? '-'}</Field>
-          <Field label="Emisor">
+          </DetailField>
+          <DetailField label="Empresa">{e.company_name ?? '-'}</DetailField>
+          <DetailField label="Emisor">
             {e.issuer}
             {e.issuer_cuit ? ` (CUIT ${formatCuit(e.issuer_cuit)})` : ''}
-          </Field>
-          <Field label="Beneficiario">
+          </DetailField>
+          <DetailField label="Beneficiario">
             {e.beneficiary}
             {e.beneficiary_cuit ? ` (CUIT ${formatCuit(e.beneficiary_cuit)})` : ''}
-          </Field>
-          <Field label="Fecha de Emisión">{formatDate(e.issue_date)}</Field>
-          <Field label="Fecha de Vencimiento">{formatDate(e.due_date)}</Field>
-          <Field label="Validación">
+          </DetailField>
+          <DetailField label="Fecha de Emisión">{formatDate(e.issue_date)}</DetailField>
+          <DetailField label="Fecha de Vencimiento">{formatDate(e.due_date)}</DetailField>
+          <DetailField label="Validación">
             <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
             {e.validated_at ? ` ${formatDateTime(e.validated_at)}` : ''}
-          </Field>
-          <Field label="Custodia">
+          </DetailField>
+          <DetailField label="Custodia">
             {e.custody_status ? (CUSTODY_LABELS[e.custody_status] ?? e.custody_status) : 'Nunca depositado'}
-          </Field>
+          </DetailField>
           {e.validation_message ? (
-            <Field label="Respuesta de COELSA" wide>
+            <DetailField label="Respuesta de COELSA" wide>
               {e.validation_message}
-            </Field>
+            </DetailField>
           ) : null}
-          <Field label="Creado">{formatDateTime(e.created_at)}</Field>
-          <Field label="Última modificación">{formatDateTime(e.updated_at)}</Field>
+          <DetailField label="Creado">{formatDateTime(e.created_at)}</DetailField>
+          <DetailField label="Última modificación">{formatDateTime(e.updated_at)}</DetailField>
         </Box>
       </DialogContent>
       <DialogActions>

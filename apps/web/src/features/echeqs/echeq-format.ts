@@ -64,17 +64,3 @@ export function saveErrorMessage(error: unknown, fallback: string = ECHEQ_ERRORS
   if (error.status >= 500) return fallback;
   return serverMessage || fallback;
 }
-
-export function parseAmount(text: string): number | null {
-  let s = text.trim().replace(/\s|\$/g, '');
-  if (!s) return null;
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  else if ((s.match(/\./g) ?? []).length > 1) s = s.replace(/\./g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
