@@ -28,6 +28,7 @@ import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
+import { createSessionCache } from './platform/auth/session-cache';
 import { benchReferenceEnabled, withBenchCapture } from './platform/bench-capture';
 import { type Clock, systemClock } from './platform/clock';
 import type { Db } from './platform/db/db';
@@ -154,6 +155,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     limiter = redisRateLimiter(redis);
   }
   const key = tokenKey(config.jwtSecret);
+  const sessions = await createSessionCache(db);
+  app.addHook('onClose', () => sessions.close());
+  // A request that writes may have revoked a session in this process: forgotten before it is answered.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') sessions.clear();
+  });
   const deps: Deps = {
     db,
     config,
@@ -162,7 +169,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     tokenKey: key,
     log: app.log,
     metrics: createMetricsRecorder({ db, clock, onError: (err) => app.log.warn({ err }, 'metrics flush') }),
-    guard: makeGuard({ db, clock, tokenKey: key }),
+    guard: makeGuard({ db, clock, tokenKey: key, sessions }),
   };
 
   installRequestTiming(app, deps.metrics, { flush: config.jobs });

@@ -108,12 +108,16 @@ describe('tokens: algorithm, signature, expiry, revocation', () => {
   });
 
   it('revoked sessions are 401: logout, a password change, a suspension', async () => {
+    // Each session is used first (so the server has verified it and keeps it in memory), then revoked.
     const a = await s.login('autorizante@empresa.example');
+    expect((await profile(a)).status).toBe(200);
     expect((await s.req('POST', '/api/auth/logout', { token: a })).status).toBe(200);
     expect((await profile(a)).status).toBe(401);
 
     const b1 = await s.login('beneficiario@beneficiario.example');
     const b2 = await s.login('beneficiario@beneficiario.example');
+    expect((await profile(b1)).status).toBe(200);
+    expect((await profile(b2)).status).toBe(200);
     const changed = await s.req('PUT', '/api/auth/change-password', {
       token: b1,
       body: { currentPassword: DEMO_PASSWORD, newPassword: 'OtraClave123' },
@@ -124,6 +128,7 @@ describe('tokens: algorithm, signature, expiry, revocation', () => {
     expect((await profile(changed.body.data.token)).status).toBe(200);
 
     const g = await s.login('avalista@avalista.example');
+    expect((await profile(g)).status).toBe(200);
     const admin = await s.login('admin@banco.example');
     const id = (await s.db.query<{ id: string }>("select id from users where email = 'avalista@avalista.example'"))
       .rows[0]!.id;
@@ -169,6 +174,35 @@ describe.runIf(TEST_ENGINE === 'pg')('login throttling across two server process
 
   it('five failures spread over both processes throttle the account on both, even with the right password', async () => {
     await throttledAcross([a, b], 'operador@banco.example', DEMO_PASSWORD);
+  });
+
+  it('a session revoked on one process stops working on the other, which had verified it before', async () => {
+    const me = (srv: TestServer, token: string) => srv.req('GET', '/api/auth/profile', { token });
+    const token = await a.login('autorizante@empresa.example');
+    expect((await me(b, token)).status).toBe(200);
+    expect((await me(b, token)).status).toBe(200);
+    expect((await a.req('POST', '/api/auth/logout', { token })).status).toBe(200);
+    // The other process learns it from the database's notification, sent at commit: within milliseconds.
+    const deadline = Date.now() + 1_000;
+    let status = (await me(b, token)).status;
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = (await me(b, token)).status;
+    }
+    expect(status).toBe(401);
+
+    // A suspension written straight to the database reaches both processes the same way.
+    const other = await a.login('auditor@banco.example');
+    expect((await me(a, other)).status).toBe(200);
+    expect((await me(b, other)).status).toBe(200);
+    await a.db.query("update users set status = 'SUSPENDED' where email = 'auditor@banco.example'");
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await me(a, other)).status).toBe(401);
+      expect((await me(b, other)).status).toBe(401);
+    } finally {
+      await a.db.query("update users set status = 'ACTIVE' where email = 'auditor@banco.example'");
+    }
   });
 });
 

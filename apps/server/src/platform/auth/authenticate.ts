@@ -5,6 +5,7 @@ import type { Db } from '../db/db';
 import { AppError } from '../http/app-error';
 import type { Actor, Ctx } from './actor';
 import { verifyToken } from './jwt';
+import type { SessionCache } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,21 +20,32 @@ type SessionRow = {
   role: Role;
   tenant_id: string | null;
   company_id: string | null;
+  expires_at: Date;
 };
 
-/** Bearer JWT bound to a live session row of an active user of an active tenant; anything else is 401. */
-export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array }) {
+/**
+ * Bearer JWT bound to a live session row of an active user of an active tenant; anything else is 401. A session
+ * verified once is then trusted from the process's session cache until anything about it changes (see SessionCache).
+ */
+export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array; sessions: SessionCache }) {
+  const { sessions } = opts;
   const authenticate: onRequestHookHandler = async (req: FastifyRequest, _reply: FastifyReply) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     if (!token) throw new AppError('UNAUTHORIZED', 'Autenticación requerida');
     const now = opts.clock.now();
+    const known = sessions.get(token, now.getTime());
+    if (known) {
+      req.actor = known;
+      return;
+    }
+    const generation = sessions.generation();
     const claims = await verifyToken(opts.tokenKey, token, now);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.sid) || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
       throw new AppError('UNAUTHORIZED');
     }
     const r = await opts.db.query<SessionRow>(
-      `select s.id as session_id, u.id, u.email, u.role, u.tenant_id, u.company_id
+      `select s.id as session_id, s.expires_at, u.id, u.email, u.role, u.tenant_id, u.company_id
        from sessions s
        join users u on u.id = s.user_id
        left join tenants t on t.id = u.tenant_id
@@ -51,6 +63,8 @@ export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array }) 
       companyId: row.company_id,
       sessionId: row.session_id,
     };
+    const expiresAt = Math.min(claims.expiresAt, new Date(row.expires_at).getTime());
+    sessions.set(token, req.actor, expiresAt, now.getTime(), generation);
   };
 
   const cache = new Map<string, onRequestHookHandler[]>();

@@ -4,6 +4,8 @@ const ISSUER = 'echeq-platform';
 const AUDIENCE = 'echeq-api';
 
 export type TokenClaims = { sub: string; sid: string };
+/** Verified claims, with the token's expiry (ms since the epoch). */
+export type VerifiedClaims = TokenClaims & { expiresAt: number };
 
 export function tokenKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -21,7 +23,7 @@ export async function signToken(key: Uint8Array, claims: TokenClaims, expiresAt:
 }
 
 /** Verifies signature (HS256 only), issuer, audience and expiry; null for anything else. */
-export async function verifyToken(key: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+export async function verifyToken(key: Uint8Array, token: string, now: Date): Promise<VerifiedClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -29,8 +31,10 @@ export async function verifyToken(key: Uint8Array, token: string, now: Date): Pr
       audience: AUDIENCE,
       currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, sid: payload.sid };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      return null;
+    }
+    return { sub: payload.sub, sid: payload.sid, expiresAt: payload.exp * 1000 };
   } catch (err) {
     if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
     throw err;

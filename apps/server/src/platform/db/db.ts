@@ -12,6 +12,11 @@ export type Db = Queryable & {
   /** Runs fn in one transaction; retried on serialization failures and deadlocks. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Listens on a notification channel: `notify` for each notification, `up` once listening (again), `down` while the
+   * listening connection is lost (notifications may be missed then). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onEvent: (event: 'notify' | 'up' | 'down') => void): Promise<() => Promise<void>>;
   /** Pool figures for metrics (pg only). */
   poolStats(): { total: number; idle: number; waiting: number };
   /** A tarball of the embedded database's files (PGlite only; tests start new databases from it). */

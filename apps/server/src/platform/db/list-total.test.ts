@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db';
+import type { Db, Queryable } from './db';
 import { EXACT_TOTAL_LIMIT, listTotal } from './list-total';
 import { openPglite } from './pglite';
 
 describe('listTotal', () => {
   let db: Db;
   const queries: string[] = [];
-  const spy = () => ({
-    query: (sql: string, params?: readonly unknown[]) => {
+  const spy = (): Queryable => ({
+    query: <R>(sql: string, params?: readonly unknown[]) => {
       queries.push(sql);
-      return db.query(sql, params);
+      return db.query<R>(sql, params);
     },
     exec: (sql: string) => db.exec(sql),
   });

@@ -50,7 +50,61 @@ export async function openPg(url: string, opts: { max?: number } = {}): Promise<
           client.release();
         }
       }),
+    listen: (channel, onEvent) => listenPg(url, channel, onEvent),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+const RECONNECT_MS = 1_000;
+
+/** A dedicated connection LISTENing on `channel`, reconnected after a loss (reported as `down`, then `up`). */
+async function listenPg(
+  url: string,
+  channel: string,
+  onEvent: (event: 'notify' | 'up' | 'down') => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Canal inválido: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onEvent('notify');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`listen ${channel}`);
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    onEvent('up');
+  };
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().catch(retry);
+    }, RECONNECT_MS);
+    timer.unref();
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    onEvent('down');
+    c.end().catch(() => {});
+    retry();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

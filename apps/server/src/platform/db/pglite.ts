@@ -24,6 +24,12 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     kind: 'pglite',
     ...q(db),
     transaction: (fn) => withRetry(() => db.transaction((tx) => fn(q(tx)))),
+    // One process holds the data folder: notifications are delivered in it, when the notifying statement completes.
+    async listen(channel, onEvent) {
+      const stop = await db.listen(channel, () => onEvent('notify'));
+      onEvent('up');
+      return stop;
+    },
     close: () => db.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     dump: async () => (await db.dumpDataDir('none')) as Blob,
