@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChequeValues, chequeBody, chequeValues, checkCheque, parseAmount } from './cheque-form';
+import { type ChequeValues, checkCheque, chequeBody, chequeValues, parseAmount } from './cheque-form';
 
 const filled: ChequeValues = {
   ...chequeValues(null),

@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-error';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyState } from './empty-state';
 import { ErrorAlert } from './error-alert';
+import { FormDialog } from './form-dialog';
 import { Money } from './money';
 import { PageHeader } from './page-header';
 import { StatusChip, type StatusMap } from './status-chip';
@@ -66,5 +68,31 @@ describe('generic components', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(onConfirm).toHaveBeenCalledOnce();
     expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("FormDialog submits, shows a failed request's title and message, and is locked while pending", async () => {
+    const onSubmit = vi.fn();
+    const onClose = vi.fn();
+    const error = new ApiError({ status: 409, code: 'CONFLICT', message: 'El código ya existe' });
+    const props = { title: 'Crear Nuevo Tenant', submitLabel: 'Crear Tenant', onSubmit, onClose };
+    const { rerender } = render(
+      <FormDialog {...props} pending={false} error={error} errorTitle="Error al crear tenant">
+        <input aria-label="Nombre" />
+      </FormDialog>,
+    );
+    const user = userEvent.setup();
+    const dialog = screen.getByRole('dialog', { name: 'Crear Nuevo Tenant' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error al crear tenantEl código ya existe');
+    await user.click(screen.getByRole('button', { name: 'Crear Tenant' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    rerender(
+      <FormDialog {...props} pending>
+        <input aria-label="Nombre" />
+      </FormDialog>,
+    );
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Crear Tenant' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,19 +1,13 @@
 import type { CreateCustodyBody, Custody, Echeq } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { ChequeFields } from '../../components/cheque-fields';
 import { type ChequeValues, checkCheque, chequeBody, chequeValues, isDate } from '../../components/cheque-form';
 import { DateLocalization } from '../../components/date-localization';
+import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf, isApiError } from '../../lib/api-error';
 import { useCreateCustody } from './api';
 import { addDays, CUSTODY_ERRORS, todayInBuenosAires } from './custody-format';
@@ -56,7 +50,6 @@ export function CustodyFormDialog(props: Props) {
 }
 
 function CustodyForm({ open, onClose, onCreated }: Props) {
-  const titleId = useId();
   const [form, setForm] = useState<Form>(EMPTY);
   const [missing, setMissing] = useState<string[]>([]);
   const [checked, setChecked] = useState(false);
@@ -71,8 +64,7 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
   };
   const errorOf = (key: keyof Form) => errors[key] ?? server[key];
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const empty = REQUIRED.filter(([key]) => !form[key].trim()).map(([, label]) => label);
     setMissing(empty);
     if (empty.length > 0) return;
@@ -90,65 +82,50 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
   const isMissing = (key: keyof Form) => missing.length > 0 && !form[key].trim();
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={create.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+      title="Nuevo ECHEQ en Custodia"
+      submitLabel="Crear"
+      pending={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      grid={false}
       maxWidth="md"
-      fullWidth
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Nuevo ECHEQ en Custodia</DialogTitle>
-        <DialogContent>
-          <DateLocalization>
-            <Grid container spacing={2} sx={{ pt: 1 }}>
-              {missing.length > 0 ? (
-                <Grid size={12}>
-                  <Alert severity="warning" role="alert">
-                    Campos requeridos: {missing.join(', ')}
-                  </Alert>
-                </Grid>
-              ) : null}
-              {create.isError ? (
-                <Grid size={12}>
-                  <Alert severity="error" role="alert">
-                    {serverMessage ? <AlertTitle>{CUSTODY_ERRORS.create}</AlertTitle> : null}
-                    {serverMessage ?? CUSTODY_ERRORS.create}
-                  </Alert>
-                </Grid>
-              ) : null}
-              <ChequeFields values={form} onChange={(k, v) => set(k)(v)} errorOf={errorOf} flagged={isMissing} />
-              <Grid size={12}>
-                <TextField
-                  fullWidth
-                  multiline
-                  minRows={2}
-                  label="Notas"
-                  name="notes"
-                  value={form.notes}
-                  onChange={(e) => set('notes')(e.target.value)}
-                  helperText={errorOf('notes') ?? 'Opcional'}
-                  error={Boolean(errorOf('notes'))}
-                  slotProps={{ htmlInput: { maxLength: 1000 } }}
-                />
-              </Grid>
+      <DateLocalization>
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          {missing.length > 0 ? (
+            <Grid size={12}>
+              <Alert severity="warning" role="alert">
+                Campos requeridos: {missing.join(', ')}
+              </Alert>
             </Grid>
-          </DateLocalization>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={create.isPending}
-            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Crear
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          ) : null}
+          {create.isError ? (
+            <Grid size={12}>
+              <Alert severity="error" role="alert">
+                {serverMessage ? <AlertTitle>{CUSTODY_ERRORS.create}</AlertTitle> : null}
+                {serverMessage ?? CUSTODY_ERRORS.create}
+              </Alert>
+            </Grid>
+          ) : null}
+          <ChequeFields values={form} onChange={(k, v) => set(k)(v)} errorOf={errorOf} flagged={isMissing} />
+          <Grid size={12}>
+            <TextField
+              fullWidth
+              multiline
+              minRows={2}
+              label="Notas"
+              name="notes"
+              value={form.notes}
+              onChange={(e) => set('notes')(e.target.value)}
+              helperText={errorOf('notes') ?? 'Opcional'}
+              error={Boolean(errorOf('notes'))}
+              slotProps={{ htmlInput: { maxLength: 1000 } }}
+            />
+          </Grid>
+        </Grid>
+      </DateLocalization>
+    </FormDialog>
   );
 }

@@ -1,19 +1,13 @@
 import type { CreateEcheqBody, Echeq, EcheqStatus, UpdateEcheqBody } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { ChequeFields } from '../../components/cheque-fields';
 import { type ChequeValues, checkCheque, chequeBody, chequeValues } from '../../components/cheque-form';
 import { DateLocalization } from '../../components/date-localization';
+import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useCreateEcheq, useUpdateEcheq } from './api';
 import { ECHEQ_ERRORS, ECHEQ_STATUS_MAP, ECHEQ_STATUSES, saveErrorMessage } from './echeq-format';
@@ -38,7 +32,6 @@ export function EcheqFormDialog(props: Props) {
 }
 
 function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
-  const titleId = useId();
   const isEdit = Boolean(editing);
   const [form, setForm] = useState<Form>(() => formOf(editing));
   const [checked, setChecked] = useState(false);
@@ -53,8 +46,7 @@ function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
   const errorOf = (k: keyof Form) => errors[k] ?? server[k];
   const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
-  function submit(ev: FormEvent) {
-    ev.preventDefault();
+  function submit() {
     if (clearingReady === false) {
       setBlocked(true);
       return;
@@ -78,73 +70,58 @@ function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+      title={isEdit ? `Editar ECHEQ N° ${editing?.number}` : 'Nuevo ECHEQ'}
+      submitLabel={isEdit ? 'Actualizar' : 'Crear'}
+      pending={mutation.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      grid={false}
       maxWidth="md"
-      fullWidth
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{isEdit ? `Editar ECHEQ N° ${editing?.number}` : 'Nuevo ECHEQ'}</DialogTitle>
-        <DialogContent>
-          <DateLocalization>
-            <Grid container spacing={2} sx={{ pt: 1 }}>
-              {blocked || clearingReady === false ? (
-                <Grid size={12}>
-                  <Alert severity="error" role="alert">
-                    {ECHEQ_ERRORS.blocked}
-                  </Alert>
-                </Grid>
-              ) : null}
-              {mutation.isError ? (
-                <Grid size={12}>
-                  <Alert severity="error" role="alert">
-                    {saveErrorMessage(mutation.error)}
-                  </Alert>
-                </Grid>
-              ) : null}
-              <ChequeFields
-                values={form}
-                onChange={(k, v) => set(k)(v)}
-                errorOf={errorOf}
-                numberLocked={isEdit}
-                dateExtra={
-                  <TextField
-                    select
-                    fullWidth
-                    label="Estado"
-                    name="status"
-                    value={form.status}
-                    onChange={(e) => set('status')(e.target.value)}
-                    error={Boolean(errorOf('status'))}
-                    helperText={errorOf('status')}
-                  >
-                    {ECHEQ_STATUSES.map((s) => (
-                      <MenuItem key={s} value={s}>
-                        {ECHEQ_STATUS_MAP[s].label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                }
-              />
+      <DateLocalization>
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          {blocked || clearingReady === false ? (
+            <Grid size={12}>
+              <Alert severity="error" role="alert">
+                {ECHEQ_ERRORS.blocked}
+              </Alert>
             </Grid>
-          </DateLocalization>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={mutation.isPending}
-            startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {isEdit ? 'Actualizar' : 'Crear'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          ) : null}
+          {mutation.isError ? (
+            <Grid size={12}>
+              <Alert severity="error" role="alert">
+                {saveErrorMessage(mutation.error)}
+              </Alert>
+            </Grid>
+          ) : null}
+          <ChequeFields
+            values={form}
+            onChange={(k, v) => set(k)(v)}
+            errorOf={errorOf}
+            numberLocked={isEdit}
+            dateExtra={
+              <TextField
+                select
+                fullWidth
+                label="Estado"
+                name="status"
+                value={form.status}
+                onChange={(e) => set('status')(e.target.value)}
+                error={Boolean(errorOf('status'))}
+                helperText={errorOf('status')}
+              >
+                {ECHEQ_STATUSES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {ECHEQ_STATUS_MAP[s].label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            }
+          />
+        </Grid>
+      </DateLocalization>
+    </FormDialog>
   );
 }

@@ -6,20 +6,12 @@ import {
   coelsaConfigBodySchema,
   type Tenant,
 } from '@echeq/contract';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../lib/api-error';
+import { FormDialog } from '../../components/form-dialog';
+import { issuesByField, useFormFields } from '../../components/use-form-fields';
 import { useConfigureCoelsa } from './api';
 import { ADMIN_ERRORS } from './tenant-format';
 
@@ -57,25 +49,11 @@ export function CoelsaConfigDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const titleId = useId();
-  const [form, setForm] = useState<Form>(() => initial(tenant));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useConfigureCoelsa();
-  const serverErrors = fieldErrorsOf(save.error);
-  const err = (f: keyof Form) => errors[f] ?? serverErrors[f];
+  const { form, set, err, setErrors } = useFormFields<Form>(() => initial(tenant), save);
   const stored = tenant.coelsaConfig;
 
-  const set = (f: keyof Form, v: string) => {
-    setForm((x) => ({ ...x, [f]: v }));
-    setErrors((e) => {
-      const { [f]: _drop, ...rest } = e;
-      return rest;
-    });
-    if (save.isError) save.reset();
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const body: CoelsaConfigBody = {
       environment: form.environment,
       base_url: form.base_url.trim() || null,
@@ -88,12 +66,7 @@ export function CoelsaConfigDialog({
     const found: Record<string, string> = {};
     if (!form.timeout.trim()) found.timeout = 'Timeout requerido';
     if (!form.max_retries.trim()) found.max_retries = 'Reintentos requeridos';
-    if (!checked.success) {
-      for (const i of checked.error.issues) {
-        const k = String(i.path[0] ?? '');
-        if (k && !found[k]) found[k] = i.message;
-      }
-    }
+    if (!checked.success) for (const [k, m] of Object.entries(issuesByField(checked.error.issues))) found[k] ??= m;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate({ id: tenant.id, body }, { onSuccess: onSaved });
@@ -102,97 +75,83 @@ export function CoelsaConfigDialog({
   const keepHint = (has: boolean | undefined) => (has ? 'Guardada. Déjela vacía para conservarla.' : undefined);
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Configurar COELSA">
-        <DialogTitle id={titleId}>Configurar COELSA</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <Typography color="text.secondary">
-            {tenant.nombre} ({tenant.codigo})
-          </Typography>
-          {save.isError ? (
-            <Alert severity="error" role="alert">
-              <AlertTitle>{ADMIN_ERRORS.configure}</AlertTitle>
-              {messageOf(save.error, 'No se pudo conectar con el servidor.')}
-            </Alert>
-          ) : null}
-          <TextField
-            select
-            label="Entorno"
-            value={form.environment}
-            onChange={(e) => set('environment', e.target.value)}
-            error={Boolean(err('environment'))}
-            helperText={
-              err('environment') ?? (form.environment === 'sandbox' ? 'Simulador integrado de COELSA' : undefined)
-            }
-          >
-            {(Object.keys(COELSA_ENVIRONMENT_LABELS) as CoelsaEnvironment[]).map((e) => (
-              <MenuItem key={e} value={e}>
-                {e} ({COELSA_ENVIRONMENT_LABELS[e]})
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="URL base"
-            placeholder="https://api.coelsa.example"
-            required={form.environment !== 'sandbox'}
-            value={form.base_url}
-            onChange={(e) => set('base_url', e.target.value)}
-            error={Boolean(err('base_url'))}
-            helperText={err('base_url') ?? (form.environment === 'sandbox' ? 'Opcional en sandbox' : undefined)}
-          />
-          <TextField
-            label="API key"
-            type="password"
-            autoComplete="off"
-            value={form.api_key}
-            onChange={(e) => set('api_key', e.target.value)}
-            error={Boolean(err('api_key'))}
-            helperText={err('api_key') ?? keepHint(stored?.has_api_key)}
-          />
-          <TextField
-            label="API secret"
-            type="password"
-            autoComplete="off"
-            value={form.api_secret}
-            onChange={(e) => set('api_secret', e.target.value)}
-            error={Boolean(err('api_secret'))}
-            helperText={err('api_secret') ?? keepHint(stored?.has_api_secret)}
-          />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
-              label="Timeout (ms)"
-              type="number"
-              value={form.timeout}
-              onChange={(e) => set('timeout', e.target.value)}
-              error={Boolean(err('timeout'))}
-              helperText={err('timeout')}
-              slotProps={{ htmlInput: { min: 100, max: 120000, step: 1000 } }}
-            />
-            <TextField
-              label="Reintentos máximos"
-              type="number"
-              value={form.max_retries}
-              onChange={(e) => set('max_retries', e.target.value)}
-              error={Boolean(err('max_retries'))}
-              helperText={err('max_retries')}
-              slotProps={{ htmlInput: { min: 0, max: 10, step: 1 } }}
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Guardar Configuración
-          </Button>
-        </DialogActions>
+    <FormDialog
+      title="Configurar COELSA"
+      submitLabel="Guardar Configuración"
+      pending={save.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      error={save.error}
+      errorTitle={ADMIN_ERRORS.configure}
+      lead={
+        <Typography color="text.secondary">
+          {tenant.nombre} ({tenant.codigo})
+        </Typography>
+      }
+    >
+      <TextField
+        select
+        label="Entorno"
+        value={form.environment}
+        onChange={(e) => set('environment', e.target.value as CoelsaEnvironment)}
+        error={Boolean(err('environment'))}
+        helperText={
+          err('environment') ?? (form.environment === 'sandbox' ? 'Simulador integrado de COELSA' : undefined)
+        }
+      >
+        {(Object.keys(COELSA_ENVIRONMENT_LABELS) as CoelsaEnvironment[]).map((e) => (
+          <MenuItem key={e} value={e}>
+            {e} ({COELSA_ENVIRONMENT_LABELS[e]})
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label="URL base"
+        placeholder="https://api.coelsa.example"
+        required={form.environment !== 'sandbox'}
+        value={form.base_url}
+        onChange={(e) => set('base_url', e.target.value)}
+        error={Boolean(err('base_url'))}
+        helperText={err('base_url') ?? (form.environment === 'sandbox' ? 'Opcional en sandbox' : undefined)}
+      />
+      <TextField
+        label="API key"
+        type="password"
+        autoComplete="off"
+        value={form.api_key}
+        onChange={(e) => set('api_key', e.target.value)}
+        error={Boolean(err('api_key'))}
+        helperText={err('api_key') ?? keepHint(stored?.has_api_key)}
+      />
+      <TextField
+        label="API secret"
+        type="password"
+        autoComplete="off"
+        value={form.api_secret}
+        onChange={(e) => set('api_secret', e.target.value)}
+        error={Boolean(err('api_secret'))}
+        helperText={err('api_secret') ?? keepHint(stored?.has_api_secret)}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="Timeout (ms)"
+          type="number"
+          value={form.timeout}
+          onChange={(e) => set('timeout', e.target.value)}
+          error={Boolean(err('timeout'))}
+          helperText={err('timeout')}
+          slotProps={{ htmlInput: { min: 100, max: 120000, step: 1000 } }}
+        />
+        <TextField
+          label="Reintentos máximos"
+          type="number"
+          value={form.max_retries}
+          onChange={(e) => set('max_retries', e.target.value)}
+          error={Boolean(err('max_retries'))}
+          helperText={err('max_retries')}
+          slotProps={{ htmlInput: { min: 0, max: 10, step: 1 } }}
+        />
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -6,19 +6,12 @@ import {
   type UpdateTenantBody,
 } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../lib/api-error';
+import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog';
+import { fieldErrorsOf } from '../../lib/api-error';
 import { useUpdateTenant } from './api';
 import { ADMIN_ERRORS, TENANT_STATUS_MAP } from './tenant-format';
 
@@ -35,7 +28,6 @@ export function EditTenantDialog({
   onClose: () => void;
   onSaved: (t: Tenant) => void;
 }) {
-  const titleId = useId();
   const [nombre, setNombre] = useState(tenant.nombre);
   const [estado, setEstado] = useState<TenantStatus>(tenant.estado);
   const [rate, setRate] = useState(rateToPercentText(tenant.discount_rate));
@@ -43,8 +35,7 @@ export function EditTenantDialog({
   const update = useUpdateTenant();
   const serverErrors = fieldErrorsOf(update.error);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const found: Record<string, string> = {};
     if (!nombre.trim()) found.nombre = 'Nombre requerido';
     const parsed = percentTextToRate(rate);
@@ -64,65 +55,49 @@ export function EditTenantDialog({
 
   const deactivating = estado === 'INACTIVO' && tenant.estado === 'ACTIVO';
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Editar tenant">
-        <DialogTitle id={titleId}>Editar tenant</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {update.isError ? (
-            <Alert severity="error" role="alert">
-              <AlertTitle>{ADMIN_ERRORS.update}</AlertTitle>
-              {messageOf(update.error, 'No se pudo conectar con el servidor.')}
-            </Alert>
-          ) : null}
-          <TextField label="Código" value={tenant.codigo} disabled />
-          <TextField
-            label="Nombre"
-            required
-            value={nombre}
-            onChange={(e) => setNombre(e.target.value)}
-            error={Boolean(errors.nombre ?? serverErrors.nombre)}
-            helperText={errors.nombre ?? serverErrors.nombre}
-          />
-          <TextField select label="Estado" value={estado} onChange={(e) => setEstado(e.target.value as TenantStatus)}>
-            {(Object.keys(TENANT_STATUS_MAP) as TenantStatus[]).map((s) => (
-              <MenuItem key={s} value={s}>
-                {TENANT_STATUS_MAP[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {deactivating ? (
-            <Alert severity="warning">
-              Sus {tenant.users_count} usuarios no podrán iniciar sesión y sus sesiones abiertas se cerrarán.
-            </Alert>
-          ) : null}
-          <TextField
-            label="Tasa de descuento anual"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-            error={Boolean(errors.discount_rate ?? serverErrors.discount_rate)}
-            helperText={
-              errors.discount_rate ?? serverErrors.discount_rate ?? 'Tasa nominal anual aplicada al aprobar descuentos'
-            }
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Guardar
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title="Editar tenant"
+      submitLabel="Guardar"
+      pending={update.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      error={update.error}
+      errorTitle={ADMIN_ERRORS.update}
+    >
+      <TextField label="Código" value={tenant.codigo} disabled />
+      <TextField
+        label="Nombre"
+        required
+        value={nombre}
+        onChange={(e) => setNombre(e.target.value)}
+        error={Boolean(errors.nombre ?? serverErrors.nombre)}
+        helperText={errors.nombre ?? serverErrors.nombre}
+      />
+      <TextField select label="Estado" value={estado} onChange={(e) => setEstado(e.target.value as TenantStatus)}>
+        {(Object.keys(TENANT_STATUS_MAP) as TenantStatus[]).map((s) => (
+          <MenuItem key={s} value={s}>
+            {TENANT_STATUS_MAP[s].label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {deactivating ? (
+        <Alert severity="warning">
+          Sus {tenant.users_count} usuarios no podrán iniciar sesión y sus sesiones abiertas se cerrarán.
+        </Alert>
+      ) : null}
+      <TextField
+        label="Tasa de descuento anual"
+        value={rate}
+        onChange={(e) => setRate(e.target.value)}
+        error={Boolean(errors.discount_rate ?? serverErrors.discount_rate)}
+        helperText={
+          errors.discount_rate ?? serverErrors.discount_rate ?? 'Tasa nominal anual aplicada al aprobar descuentos'
+        }
+        slotProps={{
+          input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+          htmlInput: { inputMode: 'decimal' },
+        }}
+      />
+    </FormDialog>
   );
 }

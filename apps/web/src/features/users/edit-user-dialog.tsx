@@ -7,23 +7,15 @@ import {
   type UserStatus,
   updateUserBodySchema,
 } from '@echeq/contract';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
-import { fieldErrorsOf, messageOf } from '../../lib/api-error';
+import { CuitField } from '../../components/cuit-field';
+import { FormDialog } from '../../components/form-dialog';
+import { issuesByField, useFormFields } from '../../components/use-form-fields';
 import { useUpdateUser } from './api';
-import { cuitInput, formatCuit, issuesByField, roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
+import { formatCuit, roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
 
 type Form = {
   full_name: string;
@@ -81,27 +73,13 @@ export function EditUserDialog({
   onClose: () => void;
   onSaved: (u: User) => void;
 }) {
-  const titleId = useId();
-  const [form, setForm] = useState<Form>(() => fromUser(user));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateUser();
+  const { form, set, err, setErrors } = useFormFields<Form>(() => fromUser(user), update);
   const roles = assignableRoles(actorRole);
   const companyRole = isCompanyRole(form.role);
   const systemAdmin = user.role === 'SYSTEM_ADMIN';
-  const serverErrors = fieldErrorsOf(update.error);
-  const err = (field: string) => errors[field] ?? serverErrors[field];
 
-  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => {
-      const { [field]: _drop, ...rest } = e;
-      return rest;
-    });
-    if (update.isError) update.reset();
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit() {
     const body = changes(user, form);
     if (Object.keys(body).length === 0) {
       onClose();
@@ -117,121 +95,97 @@ export function EditUserDialog({
   }
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Editar usuario">
-        <DialogTitle id={titleId}>Editar usuario</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {update.isError ? (
-            <Alert severity="error" role="alert">
-              <AlertTitle>{USER_ERRORS.process}</AlertTitle>
-              {messageOf(update.error, 'No se pudo conectar con el servidor.')}
-            </Alert>
-          ) : null}
-          <TextField label="Email" value={user.email} disabled />
+    <FormDialog
+      title="Editar usuario"
+      submitLabel="Guardar"
+      pending={update.isPending}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      error={update.error}
+      errorTitle={USER_ERRORS.process}
+    >
+      <TextField label="Email" value={user.email} disabled />
+      <TextField
+        label="Nombre completo"
+        value={form.full_name}
+        onChange={(e) => set('full_name', e.target.value)}
+        error={Boolean(err('full_name'))}
+        helperText={err('full_name')}
+      />
+      <TextField
+        select
+        label="Rol"
+        value={form.role}
+        disabled={self || systemAdmin || !roles.includes(user.role)}
+        onChange={(e) => set('role', e.target.value as Role)}
+        error={Boolean(err('role'))}
+        helperText={
+          err('role') ??
+          (self
+            ? 'No puede cambiar su propio rol'
+            : systemAdmin
+              ? 'Un administrador del sistema no pertenece a ninguna entidad: cree otro usuario para otro rol'
+              : undefined)
+        }
+      >
+        {(roles.includes(user.role) ? roles : [user.role]).map((r) => (
+          <MenuItem key={r} value={r}>
+            {roleLabel(r)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Estado"
+        value={form.status}
+        disabled={self}
+        onChange={(e) => set('status', e.target.value as UserStatus)}
+        error={Boolean(err('status'))}
+        helperText={
+          err('status') ??
+          (self
+            ? 'No puede cambiar su propio estado'
+            : form.status !== 'ACTIVE' && form.status !== user.status
+              ? 'Sus sesiones se cerrarán de inmediato'
+              : undefined)
+        }
+      >
+        {(Object.keys(USER_STATUS_MAP) as UserStatus[]).map((s) => (
+          <MenuItem key={s} value={s}>
+            {USER_STATUS_MAP[s].label}
+          </MenuItem>
+        ))}
+      </TextField>
+      {companyRole ? (
+        <>
           <TextField
-            label="Nombre completo"
-            value={form.full_name}
-            onChange={(e) => set('full_name', e.target.value)}
-            error={Boolean(err('full_name'))}
-            helperText={err('full_name')}
+            label="Nombre de la empresa"
+            required
+            value={form.company_name}
+            onChange={(e) => set('company_name', e.target.value)}
+            error={Boolean(err('company_name'))}
+            helperText={err('company_name')}
           />
-          <TextField
-            select
-            label="Rol"
-            value={form.role}
-            disabled={self || systemAdmin || !roles.includes(user.role)}
-            onChange={(e) => set('role', e.target.value as Role)}
-            error={Boolean(err('role'))}
-            helperText={
-              err('role') ??
-              (self
-                ? 'No puede cambiar su propio rol'
-                : systemAdmin
-                  ? 'Un administrador del sistema no pertenece a ninguna entidad: cree otro usuario para otro rol'
-                  : undefined)
-            }
-          >
-            {(roles.includes(user.role) ? roles : [user.role]).map((r) => (
-              <MenuItem key={r} value={r}>
-                {roleLabel(r)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Estado"
-            value={form.status}
-            disabled={self}
-            onChange={(e) => set('status', e.target.value as UserStatus)}
-            error={Boolean(err('status'))}
-            helperText={
-              err('status') ??
-              (self
-                ? 'No puede cambiar su propio estado'
-                : form.status !== 'ACTIVE' && form.status !== user.status
-                  ? 'Sus sesiones se cerrarán de inmediato'
-                  : undefined)
-            }
-          >
-            {(Object.keys(USER_STATUS_MAP) as UserStatus[]).map((s) => (
-              <MenuItem key={s} value={s}>
-                {USER_STATUS_MAP[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {companyRole ? (
-            <>
-              <TextField
-                label="Nombre de la empresa"
-                required
-                value={form.company_name}
-                onChange={(e) => set('company_name', e.target.value)}
-                error={Boolean(err('company_name'))}
-                helperText={err('company_name')}
-              />
-              <TextField
-                label="CUIT"
-                required
-                value={form.cuit}
-                onChange={(e) => set('cuit', cuitInput(e.target.value))}
-                error={Boolean(err('cuit'))}
-                helperText={err('cuit')}
-                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              />
-            </>
-          ) : null}
-          {self ? null : (
-            <TextField
-              label="Nueva contraseña"
-              type="password"
-              autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => set('password', e.target.value)}
-              error={Boolean(err('password'))}
-              helperText={err('password') ?? 'Opcional. Al cambiarla se cierran sus sesiones.'}
-            />
-          )}
-          {user.mfa_enabled && !self ? (
-            <FormControlLabel
-              control={<Checkbox checked={form.reset_mfa} onChange={(e) => set('reset_mfa', e.target.checked)} />}
-              label="Desactivar la verificación en dos pasos (dispositivo perdido)"
-            />
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={update.isPending}
-            startIcon={update.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            Guardar
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          <CuitField value={form.cuit} onChange={(v) => set('cuit', v)} error={err('cuit')} />
+        </>
+      ) : null}
+      {self ? null : (
+        <TextField
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(e) => set('password', e.target.value)}
+          error={Boolean(err('password'))}
+          helperText={err('password') ?? 'Opcional. Al cambiarla se cierran sus sesiones.'}
+        />
+      )}
+      {user.mfa_enabled && !self ? (
+        <FormControlLabel
+          control={<Checkbox checked={form.reset_mfa} onChange={(e) => set('reset_mfa', e.target.checked)} />}
+          label="Desactivar la verificación en dos pasos (dispositivo perdido)"
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { fieldErrorsOf } from '../lib/api-error';
+
+/** zod issues → the first message per top-level field. */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (key && !(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+/**
+ * A form's values and its field messages: the form's own (`setErrors`, after checking) first, then the server's
+ * for the same field. Changing a field drops its message and the request's failure.
+ */
+export function useFormFields<F extends object>(
+  initial: F | (() => F),
+  request: { error: unknown; isError: boolean; reset: () => void },
+) {
+  const [form, setForm] = useState<F>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const server = fieldErrorsOf(request.error);
+  return {
+    form,
+    setErrors,
+    err: (field: keyof F & string): string | undefined => errors[field] ?? server[field],
+    set: <K extends keyof F & string>(field: K, value: F[K]) => {
+      setForm((f) => ({ ...f, [field]: value }));
+      setErrors(({ [field]: _drop, ...rest }) => rest);
+      if (request.isError) request.reset();
+    },
+    /** Back to the initial values, without messages. */
+    clear: () => {
+      setForm(initial);
+      setErrors({});
+    },
+  };
+}
