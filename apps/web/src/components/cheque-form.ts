@@ -57,7 +57,7 @@ export function parseAmount(text: string): number | null {
 }
 
 /** Days from one calendar date to another ('YYYY-MM-DD'). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 
 /** While typing: keeps digits and hyphens, at most the 13 characters of '30-12345678-9'. */
-export function cuitInput(value: string): string {
+function cuitInput(value: string): string {
   return value.replace(/[^\d-]/g, '').slice(0, 13);
 }
 

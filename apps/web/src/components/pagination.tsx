@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatNumber } from '../lib/format';
 import type { ListPage } from './paged-query';
 
-export const PAGE_SIZES = [10, 25, 50, 100];
+const PAGE_SIZES = [10, 25, 50, 100];
 
 type PagingState = { filters: string; index: number; limit: number; cursor?: string };
 
