@@ -1,20 +1,36 @@
 import { MENU, type Permission } from '@echeq/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { readToken } from '../lib/session-storage';
 import { ADMIN_ONLY_MESSAGE, PublicOnly, RequireAuth, RequirePermission } from './guards';
-import { lazyPage } from './lazy-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
 
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('./routes/register-page'), 'RegisterPage');
 
-type PageRoute = { path: string; Page: ComponentType; deniedMessage?: string };
+/** Where `/`, unknown paths and a signed-in visit to /login go. */
+const DEFAULT_PAGE = '/dashboard';
+
+type PageRoute = {
+  path: string;
+  Page: LazyPage;
+  deniedMessage?: string;
+  /** Asks for the page's data when the app starts on it (resolves when it has answered). */
+  prefetch?: (queryClient: QueryClient) => Promise<void>;
+};
 
 /** The signed-in screens (specification §2); who may open each is the contract's menu permission. */
 const PAGES: PageRoute[] = [
-  { path: '/dashboard', Page: lazyPage(() => import('./routes/dashboard-page'), 'DashboardPage') },
+  {
+    path: '/dashboard',
+    Page: lazyPage(() => import('./routes/dashboard-page'), 'DashboardPage'),
+    prefetch: prefetchDashboard,
+  },
   { path: '/custody', Page: lazyPage(() => import('./routes/custody-page'), 'CustodyPage') },
   { path: '/echeqs', Page: lazyPage(() => import('./routes/echeqs-page'), 'EcheqsPage') },
   { path: '/discounts', Page: lazyPage(() => import('./routes/discounts-page'), 'DiscountsPage') },
@@ -66,9 +82,37 @@ export const routes: RouteObject[] = [
       ),
     })),
   },
-  { path: '/', element: <Navigate to="/dashboard" replace /> },
-  { path: '*', element: <Navigate to="/dashboard" replace /> },
+  { path: '/', element: <Navigate to={DEFAULT_PAGE} replace /> },
+  { path: '*', element: <Navigate to={DEFAULT_PAGE} replace /> },
 ];
+
+/** How long the first render waits for the page's data at most; past that the page shows its own loading state. */
+const FIRST_DATA_WAIT_MS = 1500;
+
+/**
+ * Starts downloading the code of the screen that `pathname` will show (the sign-in page without a session; the
+ * signed-in layout and the page with one), and with a session the page's data, so they travel with the app's own
+ * code rather than after it. Resolves when the code is here and the data has answered (or has taken too long); never
+ * rejects: a failed download is tried again, and reported, when the page renders.
+ */
+export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const pending: Promise<unknown>[] = [];
+  if (!readToken()) pending.push((path === '/register' ? RegisterPage : LoginPage).preload());
+  else {
+    const page = PAGES.find((p) => p.path === path) ?? PAGES.find((p) => p.path === DEFAULT_PAGE);
+    pending.push(AppLayout.preload());
+    if (page) pending.push(page.Page.preload());
+    if (page?.prefetch) {
+      const data = page.prefetch(queryClient);
+      pending.push(Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]));
+    }
+  }
+  return Promise.all(pending).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,24 +1,41 @@
 import { useQueries } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
 import { useAuth } from '../../features/auth/auth-context';
-import { coelsaStatusQuery } from '../../features/clearing/api';
+import { coelsaConfigCheckQuery } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
 import { connectionLabel } from '../../features/clearing/clearing-state';
-import { DashboardView } from '../../features/dashboard/dashboard-view';
-import { custodyReportQuery, performanceReportQuery } from '../../features/reports/api';
+import { type DashboardData, DashboardView } from '../../features/dashboard/dashboard-view';
+import { dashboardQueries, dashboardShown } from '../../features/dashboard/prefetch';
 
 /**
  * 'Dashboard': the clearing configuration alert, four cards, custody details and performance. The three data sets
- * load in parallel; if any fails the whole dashboard is replaced by one error alert.
+ * load in parallel; if any fails the whole dashboard is replaced by one error alert. The page appears whole, once
+ * the data sets and the alert's configuration check have answered, so nothing moves after it is drawn.
  */
 export function DashboardPage() {
   const { user } = useAuth();
-  const [custody, performance, coelsa] = useQueries({
-    queries: [custodyReportQuery(), performanceReportQuery(), coelsaStatusQuery()],
+  const [custody, performance, coelsa, configCheck] = useQueries({
+    queries: [...dashboardQueries(), coelsaConfigCheckQuery()],
   });
   const all = [custody, performance, coelsa];
+  useEffect(dashboardShown, []);
+
+  const data = useMemo<DashboardData | null>(
+    () =>
+      custody.data && performance.data && coelsa.data
+        ? {
+            custody: custody.data,
+            performance: performance.data,
+            coelsa: { ...coelsa.data, ...connectionLabel(coelsa.data.status, coelsa.data.connected) },
+          }
+        : null,
+    [custody.data, performance.data, coelsa.data],
+  );
+  // The first drawing of the cards is rendered in the background, in small steps, so input is never held up by it.
+  const shown = useDeferredValue(configCheck.isPending ? null : data);
 
   if (all.some((q) => q.isError)) {
     return (
@@ -30,20 +47,13 @@ export function DashboardPage() {
       />
     );
   }
-  if (!user || !custody.data || !performance.data || !coelsa.data) return <LoadingState />;
+  if (!user || !shown) return <LoadingState />;
 
   return (
     <>
       <PageHeader title="Dashboard" subtitle={user.company_name || user.email} />
       <ClearingConfigAlert />
-      <DashboardView
-        data={{
-          custody: custody.data,
-          performance: performance.data,
-          coelsa: { ...coelsa.data, ...connectionLabel(coelsa.data.status, coelsa.data.connected) },
-        }}
-        user={user}
-      />
+      <DashboardView data={shown} user={user} />
     </>
   );
 }

@@ -15,19 +15,27 @@ import {
   updateProfileRequest,
 } from './api';
 import { AuthContext, type AuthContextValue, type LoginResult, type SessionStatus } from './auth-context';
+import { type EarlySessionCheck, earlySessionCheck } from './session-check';
 
 type State = { user: User | null; status: SessionStatus };
 
+/** The first state: from the early check when its answer is already in (`startSessionCheck`). */
+function initialState(early: EarlySessionCheck | null): State {
+  const outcome = early?.outcome;
+  if (outcome && 'user' in outcome) return { user: outcome.user, status: 'authenticated' };
+  if (outcome) return { user: null, status: 'anonymous' };
+  return { user: null, status: readToken() ? 'loading' : 'anonymous' };
+}
+
 /**
- * The session (specification §4): with a stored token the profile is fetched on start; success signs in, failure
- * clears token and user. Any 401 elsewhere (api client) signs out too.
+ * The session (specification §4): with a stored token the profile is fetched on start (by `startSessionCheck`
+ * before the first render when the app started it, here otherwise); success signs in, failure clears token and
+ * user. Any 401 elsewhere (api client) signs out too.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>(() => ({
-    user: null,
-    status: readToken() ? 'loading' : 'anonymous',
-  }));
+  const [early] = useState(earlySessionCheck);
+  const [state, setState] = useState<State>(() => initialState(early));
   const generation = useRef(0);
 
   const signOutLocally = useCallback(() => {
@@ -38,26 +46,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => {
-    if (!readToken()) return;
     const started = generation.current;
+    const confirmed = (user: User) => {
+      if (generation.current !== started) return;
+      storeUser(user);
+      queryClient.setQueryData(authKeys.profile(), user);
+      setState((s) => (s.status === 'authenticated' && s.user === user ? s : { user, status: 'authenticated' }));
+    };
+    const rejected = () => {
+      if (generation.current !== started) return;
+      clearSession();
+      setState((s) => (s.status === 'anonymous' ? s : { user: null, status: 'anonymous' }));
+    };
+    if (early) {
+      void early.promise.then(() => {
+        const outcome = early.outcome;
+        if (outcome && 'user' in outcome) confirmed(outcome.user);
+        else rejected();
+      });
+      return;
+    }
+    if (!readToken()) return;
     const controller = new AbortController();
-    fetchProfile(controller.signal).then(
-      (user) => {
-        if (generation.current !== started) return;
-        storeUser(user);
-        queryClient.setQueryData(authKeys.profile(), user);
-        setState({ user, status: 'authenticated' });
-      },
-      () => {
-        if (generation.current !== started || controller.signal.aborted) return;
-        clearSession();
-        setState({ user: null, status: 'anonymous' });
-      },
-    );
+    fetchProfile(controller.signal).then(confirmed, () => {
+      if (!controller.signal.aborted) rejected();
+    });
     return () => controller.abort();
-  }, [queryClient]);
+  }, [queryClient, early]);
 
-  useEffect(() => onUnauthorized(signOutLocally), [signOutLocally]);
+  useEffect(() => {
+    const stop = onUnauthorized(signOutLocally);
+    early?.release();
+    return stop;
+  }, [signOutLocally, early]);
 
   // Signing out in another tab signs out here too.
   useEffect(() => {
