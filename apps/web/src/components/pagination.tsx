@@ -103,7 +103,7 @@ export function ListPagination({
 
 /** On narrow screens the controls wrap under the label instead of overflowing. */
 const WRAP_SX = {
-  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2 },
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pl: 2, pr: { xs: 2, sm: 0.25 } },
   '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
 } as const;
 /** On phones the rows-per-page picker gives way to the page controls. */

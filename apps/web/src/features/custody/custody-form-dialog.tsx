@@ -79,7 +79,7 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
 
   const serverMessage =
     create.error && isApiError(create.error) && create.error.isServerAnswer ? create.error.message : null;
-  const isMissing = (key: keyof Form) => missing.length > 0 && !form[key].trim();
+  const isMissing = (key: keyof Form) => missing.length > 0 && REQUIRED.some(([k]) => k === key) && !form[key].trim();
 
   return (
     <FormDialog

@@ -110,6 +110,9 @@ describe('Gestión de Custodia', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Campos requeridos: Número, Monto, Fecha de Emisión, Fecha de Vencimiento, Emisor, Beneficiario',
     );
+    // The empty required fields are marked; the optional ones are not.
+    expect(within(dialog).getByLabelText(/^Número/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^CUIT del emisor/)).toHaveAttribute('aria-invalid', 'false');
     await user.type(within(dialog).getByLabelText(/^Número/), 'A-1');
     await user.type(within(dialog).getByLabelText(/^Emisor/), 'Molinos Tandil S.A.');
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
