@@ -157,9 +157,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const key = tokenKey(config.jwtSecret);
   const sessions = await createSessionCache(db);
   app.addHook('onClose', () => sessions.close());
-  // A request that writes may have revoked a session in this process: forgotten before it is answered.
+  // A write to sessions, users or banks may have revoked sessions: this process forgets them before it answers (the
+  // others as soon as the database's notification reaches them).
+  const REVOKING = /^\/api\/(auth|users|admin)(\/|$|\?)/;
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') sessions.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && REVOKING.test(req.url)) sessions.clear();
   });
   const deps: Deps = {
     db,

@@ -30,15 +30,17 @@ export type CustodyRow = {
   key_at: string;
 };
 
-const CUSTODY_SELECT = `
-  select c.id, c.tenant_id, c.company_id, c.echeq_id, c.status, c.custody_date, c.release_date, c.release_reason,
-         c.notes, c.presentation_deadline, c.version, co.name as company_name,
-         e.number, e.amount, e.currency, e.issuer, e.beneficiary, e.issue_date, e.due_date,
-         e.status as echeq_status, e.validation_status, e.version as echeq_version,
-         ${keyText('c.custody_date')} as key_at
-  from custody c
-  join echeqs e on e.id = c.echeq_id
-  join companies co on co.id = c.company_id`;
+/** A CustodyRow's columns over `c` (custody), `e` (its cheque) and `co` (its company). */
+const CUSTODY_COLUMNS = `
+  c.id, c.tenant_id, c.company_id, c.echeq_id, c.status, c.custody_date, c.release_date, c.release_reason,
+  c.notes, c.presentation_deadline, c.version, co.name as company_name,
+  e.number, e.amount, e.currency, e.issuer, e.beneficiary, e.issue_date, e.due_date,
+  e.status as echeq_status, e.validation_status, e.version as echeq_version,
+  ${keyText('c.custody_date')} as key_at`;
+
+const CUSTODY_JOINS = `join echeqs e on e.id = c.echeq_id join companies co on co.id = c.company_id`;
+
+const CUSTODY_SELECT = `select ${CUSTODY_COLUMNS} from custody c ${CUSTODY_JOINS}`;
 
 const scopeCols = { tenant: 'c.tenant_id', company: 'c.company_id' };
 
@@ -150,14 +152,16 @@ export async function insertCustody(
     createdBy: string;
     at: Date;
   },
-): Promise<string> {
-  const r = await tx.query<{ id: string }>(
-    `insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, notes,
-       created_by, created_at, updated_at)
-     values ($1, $2, $3, 'IN_CUSTODY', $4, $5, $6, $7, $4, $4) returning id`,
+): Promise<CustodyRow> {
+  const r = await tx.query<CustodyRow>(
+    `with c as (
+       insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, notes,
+         created_by, created_at, updated_at)
+       values ($1, $2, $3, 'IN_CUSTODY', $4, $5, $6, $7, $4, $4) returning *)
+     select ${CUSTODY_COLUMNS} from c ${CUSTODY_JOINS}`,
     [c.tenantId, c.companyId, c.echeqId, c.at, c.presentationDeadline, c.notes, c.createdBy],
   );
-  return r.rows[0]!.id;
+  return r.rows[0]!;
 }
 
 /** IN_CUSTODY → RELEASED as a conditional update: false when the record is no longer in custody. */

@@ -20,7 +20,6 @@ import {
   companyScopeOf,
   decodeCursor,
   encodeCursor,
-  findEcheq,
   guardDuplicateNumber,
   hasOpenDiscount,
   registerEcheq,
@@ -71,7 +70,7 @@ export async function createCustody(opts: {
         companyId: scope.companyId,
         fields,
       });
-      const id = await insertCustody(tx, {
+      const inserted = await insertCustody(tx, {
         tenantId: scope.tenantId,
         companyId: scope.companyId,
         echeqId: echeq.id,
@@ -80,7 +79,8 @@ export async function createCustody(opts: {
         createdBy: ctx.actor.userId,
         at: now,
       });
-      const custody = toCustodyDto((await findCustody(tx, id, scope))!);
+      const id = inserted.id;
+      const custody = toCustodyDto(inserted);
       await enqueueClearing(tx, {
         tenantId: scope.tenantId,
         operation: 'CUSTODY_DEPOSIT',
@@ -95,8 +95,8 @@ export async function createCustody(opts: {
         tenantId: scope.tenantId,
         after: custody,
       });
-      const fresh = (await findEcheq(tx, echeq.id, scope))!;
-      return { echeq: toEcheqDto(fresh), custody };
+      // The cheque as it reads now: unchanged but for its custody status.
+      return { echeq: toEcheqDto({ ...echeq, custody_status: 'IN_CUSTODY' }), custody };
     }),
   );
 }

@@ -35,13 +35,15 @@ export type DiscountRow = {
   e_beneficiary: string | null;
 };
 
-const DISCOUNT_SELECT = `
-  select d.*, co.name as company_name,
-         e.id as e_id, e.number as e_number, e.amount as e_amount, e.currency as e_currency,
-         e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary
-  from discounts d
+/** A DiscountRow's columns and joins over `d` (a discount, or rows shaped like one). */
+const DISCOUNT_COLUMNS = `d.*, co.name as company_name,
+  e.id as e_id, e.number as e_number, e.amount as e_amount, e.currency as e_currency,
+  e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary`;
+const DISCOUNT_JOINS = `
   left join companies co on co.id = d.company_id
   left join echeqs e on e.id = d.echeq_id and e.deleted_at is null`;
+
+const DISCOUNT_SELECT = `select ${DISCOUNT_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
 
 /** One discount, visible to `scope` (null when missing or foreign: the caller answers 404). */
 export async function findDiscount(db: Queryable, id: string, scope: Scope): Promise<DiscountRow | null> {
@@ -113,13 +115,9 @@ export type LockedDiscount = {
   version: number;
 };
 
-/** Locks the discount row (after its custody row) and reads its current state. */
-export async function lockDiscount(tx: Queryable, id: string): Promise<LockedDiscount | null> {
-  const r = await tx.query<LockedDiscount>(
-    `select id, tenant_id, echeq_id, custody_id, status, requested_amount, version
-     from discounts where id = $1 for update`,
-    [id],
-  );
+/** Locks the discount row (after its custody row) and reads its current state, as the API shows it. */
+export async function lockDiscount(tx: Queryable, id: string): Promise<DiscountRow | null> {
+  const r = await tx.query<DiscountRow>(`${DISCOUNT_SELECT} where d.id = $1 for update of d`, [id]);
   return r.rows[0] ?? null;
 }
 
@@ -177,14 +175,16 @@ export async function insertDiscount(
     requestedBy: string;
     at: Date;
   },
-): Promise<string> {
-  const r = await tx.query<{ id: string }>(
-    `insert into discounts (tenant_id, company_id, echeq_id, custody_id, requested_amount, notes, requested_by,
-                            requested_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning id`,
+): Promise<DiscountRow> {
+  const r = await tx.query<DiscountRow>(
+    `with d as (
+       insert into discounts (tenant_id, company_id, echeq_id, custody_id, requested_amount, notes, requested_by,
+                              requested_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $8) returning *)
+     select ${DISCOUNT_COLUMNS} from d ${DISCOUNT_JOINS}`,
     [d.tenantId, d.companyId, d.echeqId, d.custodyId, d.requestedAmount, d.notes, d.requestedBy, d.at],
   );
-  return r.rows[0]!.id;
+  return r.rows[0]!;
 }
 
 /**

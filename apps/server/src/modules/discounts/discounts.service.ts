@@ -115,13 +115,16 @@ export async function requestDiscount({
   const requested = toCents(body.requested_amount);
   try {
     return await deps.db.transaction(async (tx) => {
-      const visible = await findEcheq(tx, body.echeq_id);
-      if (!visible || !inScope(scope, { tenantId: visible.tenant_id, companyId: visible.company_id })) {
-        throw notFound(ECHEQ_NOT_FOUND);
-      }
       // The custody module's lock: every operation on a cheque's custody or its discounts takes it first.
       const custody = await lockOpenCustodyForEcheq(tx, { echeqId: body.echeq_id, scope });
-      if (!custody) throw conflict(NOT_IN_CUSTODY);
+      if (!custody) {
+        // Not in custody for this company: a cheque it cannot see is 404, one of its own not in custody is 409.
+        const visible = await findEcheq(tx, body.echeq_id);
+        if (!visible || !inScope(scope, { tenantId: visible.tenant_id, companyId: visible.company_id })) {
+          throw notFound(ECHEQ_NOT_FOUND);
+        }
+        throw conflict(NOT_IN_CUSTODY);
+      }
       const echeq = await findEcheq(tx, body.echeq_id, true);
       if (!echeq) throw notFound(ECHEQ_NOT_FOUND);
       if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
@@ -135,7 +138,7 @@ export async function requestDiscount({
       }
       const blocking = await findBlockingDiscount(tx, echeq.id);
       if (blocking) throw conflict(blocking.status === 'COMPLETED' ? ALREADY_DISCOUNTED : OPEN_EXISTS);
-      const id = await insertDiscount(tx, {
+      const row = await insertDiscount(tx, {
         tenantId: custody.tenant_id,
         companyId: custody.company_id,
         echeqId: echeq.id,
@@ -145,7 +148,7 @@ export async function requestDiscount({
         requestedBy: ctx.actor.userId,
         at: now,
       });
-      const row = await reload(tx, id);
+      const id = row.id;
       await recordAudit(tx, ctx, {
         action: 'discount.request',
         entity: 'discount',
@@ -190,7 +193,7 @@ async function changeDiscount({
     const custody = await lockOpenCustodyForEcheq(tx, { echeqId: seen.echeq_id, scope: { kind: 'all' } });
     const locked = await lockDiscount(tx, discountId);
     if (!locked) throw notFound(NOT_FOUND);
-    const before = await reload(tx, discountId);
+    const before = locked;
     const now = deps.clock.now();
     const inCustody = custody !== null && custody.id === locked.custody_id;
     const operation = await apply(tx, locked, before, inCustody, now);

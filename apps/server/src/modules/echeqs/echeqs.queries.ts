@@ -38,15 +38,16 @@ export type EcheqRow = {
   key_at: string;
 };
 
-const ECHEQ_SELECT = `
-  select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
-         e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
-         e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-         (select cu.status from custody cu where cu.echeq_id = e.id
-           order by cu.custody_date desc, cu.id desc limit 1) as custody_status,
-         ${keyText('e.created_at')} as key_at
-  from echeqs e
-  join companies co on co.id = e.company_id`;
+/** An EcheqRow's columns, over `e` (a cheque) joined to `co` (its company). */
+const ECHEQ_COLUMNS = `
+  e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
+  e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
+  e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
+  (select cu.status from custody cu where cu.echeq_id = e.id
+    order by cu.custody_date desc, cu.id desc limit 1) as custody_status,
+  ${keyText('e.created_at')} as key_at`;
+
+const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;
 
 /** A live (not deleted) cheque inside the scope, or null; `forUpdate` locks its row. */
 export async function findEcheq(
@@ -119,15 +120,6 @@ export async function countEcheqs(
   return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
 }
 
-/** True when another live cheque of the bank already has this number. */
-export async function numberTaken(db: Queryable, tenantId: string, number: string): Promise<boolean> {
-  const r = await db.query('select 1 from echeqs where tenant_id = $1 and number = $2 and deleted_at is null', [
-    tenantId,
-    number,
-  ]);
-  return r.rows.length > 0;
-}
-
 export type NewEcheq = {
   tenantId: string;
   companyId: string;
@@ -145,12 +137,17 @@ export type NewEcheq = {
   at: Date;
 };
 
-/** Inserts a cheque (the amount goes in as exact decimal text) and returns its id. */
-export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<string> {
-  const r = await tx.query<{ id: string }>(
-    `insert into echeqs (tenant_id, company_id, created_by, number, amount, currency, issue_date, due_date,
-       issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at)
-     values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning id`,
+/**
+ * Inserts a cheque (the amount goes in as exact decimal text) and returns it as the lists read it, in the same
+ * statement. Another live cheque of the bank with the same number fails it with a unique violation (23505).
+ */
+export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<EcheqRow> {
+  const r = await tx.query<EcheqRow>(
+    `with e as (
+       insert into echeqs (tenant_id, company_id, created_by, number, amount, currency, issue_date, due_date,
+         issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at)
+       values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning *)
+     select ${ECHEQ_COLUMNS} from e join companies co on co.id = e.company_id`,
     [
       e.tenantId,
       e.companyId,
@@ -168,7 +165,7 @@ export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<string> {
       e.at,
     ],
   );
-  return r.rows[0]!.id;
+  return r.rows[0]!;
 }
 
 export type EcheqChanges = Partial<{

@@ -27,7 +27,6 @@ import {
   insertEcheq,
   listEcheqRows,
   lockOpenCustodyOf,
-  numberTaken,
   setValidation,
   softDeleteEcheq,
   updateEcheqRow,
@@ -90,8 +89,8 @@ export async function registerEcheq(
   opts: { ctx: Ctx; at: Date; tenantId: string; companyId: string; fields: EcheqFields; status?: EcheqStatus },
 ): Promise<EcheqRow> {
   const { fields: f, tenantId } = opts;
-  if (await numberTaken(tx, tenantId, f.number)) throw duplicateNumber();
-  const id = await insertEcheq(tx, {
+  // A number already used in the bank fails the insert (unique index): guardDuplicateNumber answers 409.
+  const row = await insertEcheq(tx, {
     tenantId,
     companyId: opts.companyId,
     createdBy: opts.ctx.actor.userId,
@@ -107,7 +106,7 @@ export async function registerEcheq(
     status: opts.status ?? 'ACTIVE',
     at: opts.at,
   });
-  const row = (await findEcheq(tx, id, { kind: 'all' }))!;
+  const id = row.id;
   await enqueueClearing(tx, {
     tenantId,
     operation: 'ECHEQ_REGISTER',
