@@ -6,13 +6,20 @@ export const EXACT_TOTAL_LIMIT = 1_000;
 export type ListTotal = { total: number; totalIsEstimate: boolean };
 
 /**
+ * Above this estimated cost (the planner's units; a 50-row page costs tens) counting is not worth it: the rows that
+ * match are too scattered among those that must be read to find them.
+ */
+export const COUNT_COST_BUDGET = 1_000;
+
+/**
  * The total of a paged list whose rows are `select … ${from}` (from: "from … where …", with its parameters).
  *
  * Counting every matching row costs as much as reading them: tens of milliseconds over a large bank's book, more
  * for a text search that matches a common name. So:
  * - a page that is not full, reached by offset, tells the total by itself (no query);
- * - otherwise the planner estimates the total (EXPLAIN: planned, not run); when it expects more than
- *   EXACT_TOTAL_LIMIT rows, that estimate is the answer (at least the rows already seen), flagged as an estimate;
+ * - otherwise the planner is asked (EXPLAIN: planned, not run) how many rows match and what counting at most
+ *   EXACT_TOTAL_LIMIT + 1 of them would cost. Many rows, or a count that would cost too much: the estimate is the
+ *   answer (at least the rows already seen), flagged as an estimate;
  * - else the rows are counted, at most EXACT_TOTAL_LIMIT + 1 of them: exact, unless the estimate was wrong and the
  *   cap is reached (then it is an estimate again).
  */
@@ -25,22 +32,30 @@ export async function listTotal(
     return { total: offset + pageRows, totalIsEstimate: false };
   }
   const seen = offset !== null ? offset + pageRows : pageRows;
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select 1 ${opts.from}`, opts.params);
-  const estimate = Math.round(planRows(plan.rows[0]?.['QUERY PLAN']));
-  if (estimate > EXACT_TOTAL_LIMIT) return { total: Math.max(estimate, seen), totalIsEstimate: true };
-  const capped = await db.query<{ n: number }>(
-    `select count(*)::int as n from (select 1 ${opts.from} limit ${EXACT_TOTAL_LIMIT + 1}) t`,
-    opts.params,
-  );
+  const count = `select count(*)::int as n from (select 1 ${opts.from} limit ${EXACT_TOTAL_LIMIT + 1}) t`;
+  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${count}`, opts.params);
+  const { rows: estimate, cost } = planFigures(plan.rows[0]?.['QUERY PLAN']);
+  if (estimate > EXACT_TOTAL_LIMIT || cost > COUNT_COST_BUDGET) {
+    return { total: Math.max(estimate, seen), totalIsEstimate: true };
+  }
+  const capped = await db.query<{ n: number }>(count, opts.params);
   const n = capped.rows[0]?.n ?? 0;
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
   return { total: Math.max(estimate, n, seen), totalIsEstimate: true };
 }
 
-/** `Plan Rows` of the top node of an EXPLAIN (FORMAT JSON) answer (parsed or as text, depending on the driver). */
-function planRows(value: unknown): number {
+type PlanNode = { 'Node Type'?: string; 'Plan Rows'?: number; 'Total Cost'?: number; Plans?: PlanNode[] };
+
+/**
+ * From an EXPLAIN (FORMAT JSON) of the capped count (parsed or as text, depending on the driver): the rows expected
+ * under its LIMIT (the uncapped estimate) and the count's total cost.
+ */
+function planFigures(value: unknown): { rows: number; cost: number } {
   const doc = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  const top = Array.isArray(doc) ? (doc[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
-  const rows = Number(top?.Plan?.['Plan Rows']);
-  return Number.isFinite(rows) ? rows : 0;
+  const top = Array.isArray(doc) ? (doc[0] as { Plan?: PlanNode } | undefined)?.Plan : undefined;
+  let node = top;
+  while (node && node['Node Type'] !== 'Limit') node = node.Plans?.[0];
+  const rows = Number(node?.Plans?.[0]?.['Plan Rows'] ?? top?.['Plan Rows']);
+  const cost = Number(top?.['Total Cost']);
+  return { rows: Number.isFinite(rows) ? Math.round(rows) : 0, cost: Number.isFinite(cost) ? cost : 0 };
 }
