@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
@@ -47,6 +47,54 @@ function precompress(): Plugin {
           if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
         }),
       );
+    },
+  };
+}
+
+/** The pages a first visit most often opens, and the modules each needs beyond the app's entry. */
+const ROUTE_PAGES: { file: string; modules: string[] }[] = [
+  { file: 'pages/login.html', modules: ['src/app/routes/login-page.tsx'] },
+  { file: 'pages/dashboard.html', modules: ['src/app/layout/app-layout.tsx', 'src/app/routes/dashboard-page.tsx'] },
+];
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/**
+ * Writes a copy of index.html per page of ROUTE_PAGES that also names that page's chunks (`modulepreload`), so the
+ * browser downloads them together with the app's entry instead of after it has run. The server answers /login and
+ * /dashboard with them.
+ */
+function routePages(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'echeq:route-pages',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
+      const closure = (keys: string[], seen = new Set<string>()) => {
+        for (const key of keys) {
+          const chunk = manifest[key];
+          if (seen.has(key) || !chunk) continue;
+          seen.add(key);
+          closure(chunk.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = closure(Object.keys(manifest).filter((k) => manifest[k]?.isEntry));
+      const index = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      for (const page of ROUTE_PAGES) {
+        const files = [...closure(page.modules)].filter((k) => !entry.has(k)).map((k) => manifest[k]?.file);
+        if (files.length === 0) throw new Error(`${page.file}: no chunks for ${page.modules.join(', ')}`);
+        const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">`).join('\n');
+        await mkdir(path.dirname(path.join(outDir, page.file)), { recursive: true });
+        await writeFile(path.join(outDir, page.file), index.replace('  </head>', `${links}\n  </head>`));
+      }
     },
   };
 }
@@ -152,7 +200,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePages(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

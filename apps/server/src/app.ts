@@ -206,12 +206,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       setHeaders: (reply, file) => {
         // Built assets carry a content hash in their names: they never change, so browsers keep them for a year.
         if (/[\\/]assets[\\/]/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        // The page names the current assets: asked again on every visit (a 304 when unchanged).
-        else if (/[\\/]index\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', 'no-cache');
+        // The pages name the current assets: asked again on every visit (a 304 when unchanged).
+        else if (/\.html(\.br|\.gz)?$/.test(file)) reply.header('cache-control', 'no-cache');
       },
     });
   }
-  registerNotFound(app, spa);
+  // The build's copies of index.html for the most visited first screens, which also name that screen's code.
+  const pages = Object.fromEntries(
+    Object.entries({ '/login': 'pages/login.html', '/dashboard': 'pages/dashboard.html' }).filter(([, file]) =>
+      existsSync(path.join(webDist, file)),
+    ),
+  );
+  registerNotFound(app, spa, pages);
 
   return app as unknown as App;
 }

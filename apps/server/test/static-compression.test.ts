@@ -9,6 +9,8 @@ import { build, type TestServer } from './helpers';
 const INDEX = `<!doctype html><html lang="es"><head><title>ECHEQ Platform</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
 const ASSET = `export const x = ${JSON.stringify('a'.repeat(4000))};\n`;
 const ASSET_PATH = '/assets/index-AbCd1234.js';
+// The build's copy of index.html for /login, which also names the sign-in page's code.
+const LOGIN_PAGE = INDEX.replace('</head>', '<link rel="modulepreload" href="/assets/login-page-Xy.js"></head>');
 
 function writeWithCopies(file: string, text: string) {
   writeFileSync(file, text);
@@ -24,6 +26,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeWithCopies(path.join(dist, 'index.html'), INDEX);
   writeWithCopies(path.join(dist, ASSET_PATH), ASSET);
+  mkdirSync(path.join(dist, 'pages'));
+  writeWithCopies(path.join(dist, 'pages/login.html'), LOGIN_PAGE);
   s = await build({ config: { webDist: dist } });
 });
 
@@ -86,7 +90,7 @@ describe('archivos de la web precomprimidos', () => {
       [{ 'accept-encoding': 'gzip' }, 'gzip'],
       [{}, undefined],
     ];
-    for (const url of ['/login', '/dashboard', '/echeqs/123']) {
+    for (const url of ['/dashboard', '/echeqs/123', '/custody?page=2']) {
       for (const [headers, encoding] of cases) {
         const res = await get(url, { ...page, ...headers });
         expect(res.status, url).toBe(200);
@@ -95,6 +99,23 @@ describe('archivos de la web precomprimidos', () => {
         expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
         expect(res.headers['cache-control']).toBe('no-cache');
         expect(decoded(res)).toBe(INDEX);
+      }
+    }
+  });
+
+  it('/login recibe la copia de la página que además nombra el código del inicio de sesión', async () => {
+    for (const url of ['/login', '/login/', '/login?next=%2Fcustody']) {
+      for (const [headers, encoding] of [
+        [{ 'accept-encoding': 'br' }, 'br'],
+        [{ 'accept-encoding': 'gzip' }, 'gzip'],
+        [{}, undefined],
+      ] as [Record<string, string>, string | undefined][]) {
+        const res = await get(url, { accept: 'text/html', ...headers });
+        expect(res.status, url).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(decoded(res)).toBe(LOGIN_PAGE);
       }
     }
   });

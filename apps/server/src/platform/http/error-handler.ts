@@ -79,16 +79,19 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * 404 for unknown routes; with a web build, GET of a page path answers the app's index.html instead (its brotli or
- * gzip copy when the browser accepts one, as the static files are: `vary: accept-encoding`), never cached without
- * asking again.
+ * 404 for unknown routes; with a web build, GET of a page path answers the app's index.html instead, or the copy of
+ * it the build wrote for that path (`pages`: pathname → file under the build, e.g. '/login' → 'pages/login.html',
+ * which also names the page's code). Its brotli or gzip copy is sent when the browser accepts one, as for the static
+ * files (`vary: accept-encoding`), and it is never cached without asking again.
  */
-export function registerNotFound(app: FastifyInstance, spa: boolean) {
+export function registerNotFound(app: FastifyInstance, spa: boolean, pages: Readonly<Record<string, string>> = {}) {
   app.setNotFoundHandler((req, reply) => {
     const accept = req.headers.accept ?? '';
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/metrics');
     if (spa && wantsPage && (accept.includes('text/html') || accept === '*/*' || !accept)) {
-      return reply.sendFile('index.html', { maxAge: 0 });
+      const pathname = (req.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+      const page = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
+      return reply.sendFile(page ?? 'index.html', { maxAge: 0 });
     }
     return send(reply, 'NOT_FOUND', 'Ruta no encontrada');
   });
