@@ -5,15 +5,20 @@ import { createQueryClient } from '../../lib/query-client';
 import { json, makeUser, mockApi, signInStored } from '../../test/fixtures';
 
 // The check keeps its state in its module: each test loads a fresh copy of it and of the provider that reads it.
+let useFreshAuth: () => { status: string; user: { email: string } | null } = () => {
+  throw new Error('freshModules() first');
+};
+
+function Probe() {
+  const { status, user } = useFreshAuth();
+  return <span data-testid="status">{`${status} ${user?.email ?? '-'}`}</span>;
+}
+
 async function freshModules() {
   vi.resetModules();
   const check = await import('./session-check');
   const { AuthProvider } = await import('./auth-provider');
-  const { useAuth } = await import('./auth-context');
-  function Probe() {
-    const { status, user } = useAuth();
-    return <span data-testid="status">{`${status} ${user?.email ?? '-'}`}</span>;
-  }
+  useFreshAuth = (await import('./auth-context')).useAuth;
   const renderApp = () =>
     render(
       <QueryClientProvider client={createQueryClient()}>
