@@ -130,7 +130,6 @@ describe('registration', () => {
   };
 
   it('creates a COMPANY_USER of a new company in the default bank and signs it in', async () => {
-    const cuit = '30710000011'; // check digit computed below must match
     const r = await s.req('POST', '/api/auth/register', { body: { ...body, cuit: validCuit('30', '71000001') } });
     expect(r.status).toBe(200);
     expect(r.body.data.user).toMatchObject({
@@ -139,7 +138,6 @@ describe('registration', () => {
       tenant_codigo: 'BDEMO',
     });
     expect(r.body.data.user.cuit).toMatch(/^\d{11}$/);
-    expect(cuit).toHaveLength(11);
     const p = await s.req('GET', '/api/auth/profile', { token: r.body.data.token });
     expect(p.status).toBe(200);
   });

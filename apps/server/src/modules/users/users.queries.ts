@@ -77,12 +77,13 @@ export async function findOrCreateCompany(
     c.cuit,
   ]);
   if (found.rows[0]) return { id: found.rows[0].id, created: false };
-  const r = await db.query<{ id: string }>(
+  // Another request may create the same company meanwhile: then its row is returned (xmax <> 0: not inserted here).
+  const r = await db.query<{ id: string; inserted: boolean }>(
     `insert into companies (tenant_id, name, cuit) values ($1, $2, $3)
      on conflict (tenant_id, cuit) do update set name = companies.name returning id, (xmax = 0) as inserted`,
     [c.tenantId, c.name, c.cuit],
   );
-  return { id: r.rows[0]!.id, created: true };
+  return { id: r.rows[0]!.id, created: r.rows[0]!.inserted };
 }
 
 /** `%text%` for ILIKE with the wildcards of the text itself escaped. */
