@@ -12,10 +12,16 @@ if (!root) throw new Error('No #root element');
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
+/** How long the first render waits at most; past that it shows the loading states of what is still on its way. */
+const FIRST_RENDER_WAIT_MS = 1500;
+
 // The stored session's check, the first screen's code and (signed in) its data are all asked for now, together,
 // and the first render waits for them: it then shows that screen whole, instead of a spinner per step, each one
 // replaced by the next once its part arrives.
-const ready = Promise.all([startSessionCheck(), preloadRoute(window.location.pathname, queryClient)]);
+const ready = Promise.race([
+  Promise.all([startSessionCheck(), preloadRoute(window.location.pathname, queryClient)]),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]);
 
 void ready.then(() => {
   const app = createRoot(root);

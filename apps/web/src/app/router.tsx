@@ -86,13 +86,10 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to={DEFAULT_PAGE} replace /> },
 ];
 
-/** How long the first render waits for the page's data at most; past that the page shows its own loading state. */
-const FIRST_DATA_WAIT_MS = 1500;
-
 /**
  * Starts downloading the code of the screen that `pathname` will show (the sign-in page without a session; the
  * signed-in layout and the page with one), and with a session the page's data, so they travel with the app's own
- * code rather than after it. Resolves when the code is here and the data has answered (or has taken too long); never
+ * code rather than after it. Resolves when the code is here and the data has answered; never
  * rejects: a failed download is tried again, and reported, when the page renders.
  */
 export function preloadRoute(pathname: string, queryClient: QueryClient): Promise<void> {
@@ -103,10 +100,7 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
     const page = PAGES.find((p) => p.path === path) ?? PAGES.find((p) => p.path === DEFAULT_PAGE);
     pending.push(AppLayout.preload());
     if (page) pending.push(page.Page.preload());
-    if (page?.prefetch) {
-      const data = page.prefetch(queryClient);
-      pending.push(Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]));
-    }
+    if (page?.prefetch) pending.push(page.prefetch(queryClient));
   }
   return Promise.all(pending).then(
     () => undefined,
