@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { type Db, type Queryable, withRetry } from './db';
 
@@ -23,9 +24,10 @@ export async function openPg(url: string, opts: { max?: number } = {}): Promise<
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   await pool.query('select 1');
+  const statement = preparedStatements();
   const q = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query(sql, params) {
-      const r = await client.query(sql, params as unknown[]);
+      const r = await client.query(statement(sql, params));
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     },
     async exec(sql) {
@@ -53,6 +55,31 @@ export async function openPg(url: string, opts: { max?: number } = {}): Promise<
     listen: (channel, onEvent) => listenPg(url, channel, onEvent),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+const MAX_PREPARED = 2_000;
+
+/**
+ * Statements are prepared once per connection (named after a hash of their text) and then only bound and run: on a
+ * list page, parsing and planning cost about as much as running. PostgreSQL re-plans a prepared statement for its
+ * parameters until a generic plan proves as cheap. Two kinds are always sent unprepared, planned for their own
+ * parameters every time: text searches (`LIKE`: how selective a pattern is decides between the trigram index and
+ * the list order) and EXPLAIN. The SQL is built from fixed fragments with parameters, so the set of statements is
+ * small; past MAX_PREPARED distinct ones, new ones are sent unprepared.
+ */
+function preparedStatements() {
+  const names = new Map<string, string>();
+  return (sql: string, params: readonly unknown[] | undefined): pg.QueryConfig => {
+    const values = params as unknown[] | undefined;
+    if (/\blike\b/i.test(sql) || /^\s*explain\b/i.test(sql)) return { text: sql, values };
+    let name = names.get(sql);
+    if (!name) {
+      if (names.size >= MAX_PREPARED) return { text: sql, values };
+      name = `s${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+      names.set(sql, name);
+    }
+    return { name, text: sql, values };
   };
 }
 
