@@ -107,8 +107,9 @@ const fromSql = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
     : `from custody c where ${filterSql(p, scope, f, { withEcheq: false })}`;
 
 /**
- * One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). The page's
- * ids are chosen first (an offset skips index entries, not joined rows), then only those rows are joined.
+ * One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). Past an
+ * offset, the page's ids are chosen first (an offset skips index entries, not joined rows), then only those rows are
+ * joined.
  */
 export async function listCustodyRows(
   db: Queryable,
@@ -116,10 +117,18 @@ export async function listCustodyRows(
   f: CustodyListFilter & { limit: number; offset: number; after?: Keyset | undefined },
 ): Promise<CustodyRow[]> {
   const p = new SqlParams();
-  let from = fromSql(p, scope, f);
-  if (f.after) {
-    from += ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
+  const after = () =>
+    f.after ? ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)` : '';
+  if (f.offset === 0) {
+    // The first rows of the order (page 1, or after a cursor): read in index order, joined as they come.
+    const where = filterSql(p, scope, f, { withEcheq: true }) + after();
+    const r = await db.query<CustodyRow>(
+      `${CUSTODY_SELECT} where ${where} order by c.custody_date desc, c.id desc limit ${p.add(f.limit)}`,
+      p.values,
+    );
+    return r.rows;
   }
+  const from = fromSql(p, scope, f) + after();
   const r = await db.query<CustodyRow>(
     `${CUSTODY_SELECT}
      join (select c.id ${from} order by c.custody_date desc, c.id desc

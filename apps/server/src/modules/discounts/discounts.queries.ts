@@ -94,13 +94,21 @@ export async function listDiscounts(
   }
   const from = `from discounts d where ${conds.join(' and ')}`;
   const offset = (q.page - 1) * q.limit;
-  const r = await db.query<DiscountRow>(
-    `${DISCOUNT_SELECT}
-     join (select d.id ${from} order by d.requested_at desc, d.id desc
-           limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id
-     order by d.requested_at desc, d.id desc`,
-    [...params, q.limit, offset],
-  );
+  // Page 1 is read in index order, joined as it comes; further pages choose their ids first.
+  const r =
+    offset === 0
+      ? await db.query<DiscountRow>(
+          `${DISCOUNT_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
+           limit $${params.length + 1}`,
+          [...params, q.limit],
+        )
+      : await db.query<DiscountRow>(
+          `${DISCOUNT_SELECT}
+           join (select d.id ${from} order by d.requested_at desc, d.id desc
+                 limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id
+           order by d.requested_at desc, d.id desc`,
+          [...params, q.limit, offset],
+        );
   const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: r.rows.length });
   return { rows: r.rows, ...total };
 }

@@ -90,9 +90,9 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
 }
 
 /**
- * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). The page's ids are
- * chosen first on the list indexes alone (an offset skips index entries, not joined rows); only those rows are then
- * read, joined and given their custody status.
+ * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). Past an offset, the
+ * page's ids are chosen first on the list indexes alone (an offset skips index entries, not joined rows); only those
+ * rows are then read, joined and given their custody status.
  */
 export async function listEcheqRows(
   db: Queryable,
@@ -102,10 +102,16 @@ export async function listEcheqRows(
   const p = new SqlParams();
   let where = filterSql(p, scope, f);
   if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
-  const sql = `${ECHEQ_SELECT}
-    join (select e.id from echeqs e where ${where}
-          order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = e.id
-    order by e.created_at desc, e.id desc`;
+  // The first rows of the order (page 1, or the page after a cursor): read in index order, joined as they come.
+  // Further by offset: the ids first (skipping index entries only), then those rows joined.
+  const sql =
+    f.offset === 0
+      ? `${ECHEQ_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`
+      : `${ECHEQ_SELECT}
+         join (select e.id from echeqs e where ${where}
+               order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page
+           on page.id = e.id
+         order by e.created_at desc, e.id desc`;
   return (await db.query<EcheqRow>(sql, p.values)).rows;
 }
 
