@@ -58,6 +58,9 @@ describe('listTotal', () => {
     expect(r.total).toBeGreaterThanOrEqual(9000);
     expect(r.total).toBeLessThanOrEqual(11000);
     expect(queries.some((q) => !q.startsWith('explain'))).toBe(false);
+    // The next page of the same list reuses the estimate for a few seconds, without asking the planner again.
+    expect(await total('from t', { offset: 50, pageRows: 50 })).toEqual(r);
+    expect(queries).toEqual([]);
   });
 
   it('does not count few rows scattered in many: too costly, the estimate is given', async () => {

@@ -32,10 +32,14 @@ export async function listTotal(
     return { total: offset + pageRows, totalIsEstimate: false };
   }
   const seen = offset !== null ? offset + pageRows : pageRows;
+  const key = `${opts.from}\u0000${JSON.stringify(opts.params)}`;
+  const known = estimates.get(key, Date.now());
+  if (known !== null) return { total: Math.max(known, seen), totalIsEstimate: true };
   const count = `select count(*)::int as n from (select 1 ${opts.from} limit ${EXACT_TOTAL_LIMIT + 1}) t`;
   const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${count}`, opts.params);
   const { rows: estimate, cost } = planFigures(plan.rows[0]?.['QUERY PLAN']);
   if (estimate > EXACT_TOTAL_LIMIT || cost > COUNT_COST_BUDGET) {
+    estimates.set(key, estimate, Date.now());
     return { total: Math.max(estimate, seen), totalIsEstimate: true };
   }
   const capped = await db.query<{ n: number }>(count, opts.params);
@@ -43,6 +47,30 @@ export async function listTotal(
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
   return { total: Math.max(estimate, n, seen), totalIsEstimate: true };
 }
+
+/**
+ * Estimated totals already given, per list (its SQL and parameters, so per bank or company and filter), for a few
+ * seconds: an estimate is approximate by nature, and the next pages of a large list need not plan it again. Exact
+ * totals are never kept.
+ */
+const ESTIMATE_TTL_MS = 10_000;
+const MAX_ESTIMATES = 1_000;
+const estimates = (() => {
+  const map = new Map<string, { total: number; until: number }>();
+  return {
+    get(key: string, now: number): number | null {
+      const e = map.get(key);
+      if (!e) return null;
+      if (e.until > now) return e.total;
+      map.delete(key);
+      return null;
+    },
+    set(key: string, total: number, now: number) {
+      if (map.size >= MAX_ESTIMATES) map.clear();
+      map.set(key, { total, until: now + ESTIMATE_TTL_MS });
+    },
+  };
+})();
 
 type PlanNode = { 'Node Type'?: string; 'Plan Rows'?: number; 'Total Cost'?: number; Plans?: PlanNode[] };
 
