@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
-import { prefetchDashboard } from '../features/dashboard/prefetch';
+import { prefetchDashboard } from './dashboard-data';
 import { readToken } from '../lib/session-storage';
 import { ADMIN_ONLY_MESSAGE, PublicOnly, RequireAuth, RequirePermission } from './guards';
 import { type LazyPage, lazyPage } from './lazy-page';

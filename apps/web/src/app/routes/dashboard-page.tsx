@@ -8,7 +8,7 @@ import { coelsaConfigCheckQuery } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
 import { connectionLabel } from '../../features/clearing/clearing-state';
 import { type DashboardData, DashboardView } from '../../features/dashboard/dashboard-view';
-import { dashboardQueries, dashboardShown } from '../../features/dashboard/prefetch';
+import { dashboardQueries, dashboardShown } from '../dashboard-data';
 
 /**
  * 'Dashboard': the clearing configuration alert, four cards, custody details and performance. The three data sets

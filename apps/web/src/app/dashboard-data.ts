@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { coelsaConfigCheckQuery, coelsaStatusQuery } from '../clearing/api';
-import { custodyReportQuery, performanceReportQuery } from '../reports/api';
+import { coelsaConfigCheckQuery, coelsaStatusQuery } from '../features/clearing/api';
+import { custodyReportQuery, performanceReportQuery } from '../features/reports/api';
 
 // Set when the app asks for the dashboard's data while starting; cleared once the dashboard has been shown.
 let startedAt: number | null = null;
