@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { PageHeader } from '../../components/page-header';
@@ -13,8 +13,11 @@ import { dashboardQueries, dashboardShown } from '../dashboard-data';
 /**
  * 'Dashboard': the clearing configuration alert, four cards, custody details and performance. The three data sets
  * load in parallel; if any fails the whole dashboard is replaced by one error alert. The page appears whole, once
- * the data sets and the alert's configuration check have answered, so nothing moves after it is drawn.
+ * the data sets and the alert's configuration check have answered, so nothing moves after it is drawn; a check that
+ * takes longer than ALERT_WAIT_MS does not hold the page: it appears with the alert's "verifying" state.
  */
+const ALERT_WAIT_MS = 1_500;
+
 export function DashboardPage() {
   const { user } = useAuth();
   const [custody, performance, coelsa, configCheck] = useQueries({
@@ -22,6 +25,11 @@ export function DashboardPage() {
   });
   const all = [custody, performance, coelsa];
   useEffect(dashboardShown, []);
+  const [alertWaited, setAlertWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setAlertWaited(true), ALERT_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   const data = useMemo<DashboardData | null>(
     () =>
@@ -35,7 +43,7 @@ export function DashboardPage() {
     [custody.data, performance.data, coelsa.data],
   );
   // The first drawing of the cards is rendered in the background, in small steps, so input is never held up by it.
-  const shown = useDeferredValue(configCheck.isPending ? null : data);
+  const shown = useDeferredValue(configCheck.isPending && !alertWaited ? null : data);
 
   if (all.some((q) => q.isError)) {
     return (
