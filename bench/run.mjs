@@ -449,6 +449,7 @@ async function probe(base, actors, tokens) {
         paths.push(p);
         refs.push(name);
       }
+      if (paths.length === 0 && notes.length === 0) notes.push('no aplica: la lista de este actor es más corta');
       plan.push({ actor, scenario, paths, refs, note: notes.join('; ') || undefined });
     }
   }
