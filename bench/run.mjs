@@ -294,9 +294,11 @@ async function lookups(q) {
        from bench.companies c where c.bank_idx = 1 and c.user_id is not null order by c.local_idx limit 1`,
     )
   ).rows[0];
+  // From the generated book: a database kept from an earlier run also holds the write mix's cheques (numbered BW…).
   const fragment = async (tenantId, companyId) => {
     const r = await q(
       `select number from echeqs where tenant_id = $1 and ($2::uuid is null or company_id = $2) and deleted_at is null
+         and number not like 'BW%'
        order by created_at desc limit 1 offset 10`,
       [tenantId, companyId],
     );

@@ -85,4 +85,16 @@ describe('listTotal', () => {
     const r = await total('from t where (id % 2) = 0 and (id % 4) = 0', { offset: 2000, pageRows: 50 });
     expect(r).toEqual({ total: 2050, totalIsEstimate: true });
   });
+
+  it('counts a small list on every request, exactly, without asking the planner again', async () => {
+    await db.exec(`create table c (id int primary key);
+      insert into c select g from generate_series(1, 300) g;
+      analyze c;`);
+    expect(await total('from c', { offset: 0, pageRows: 50 })).toEqual({ total: 300, totalIsEstimate: false });
+    expect(queries.filter((q) => q.startsWith('explain'))).toHaveLength(1);
+    await db.exec('delete from c where id <= 10');
+    expect(await total('from c', { offset: 0, pageRows: 50 })).toEqual({ total: 290, totalIsEstimate: false });
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/^select count/);
+  });
 });

@@ -22,6 +22,7 @@ export const COUNT_COST_BUDGET = 1_000;
  *   answer (at least the rows already seen), flagged as an estimate;
  * - else the rows are counted, at most EXACT_TOTAL_LIMIT + 1 of them: exact, unless the estimate was wrong and the
  *   cap is reached (then it is an estimate again).
+ * What the planner said is remembered for a few seconds per list (see `decisions`).
  */
 export async function listTotal(
   db: Queryable,
@@ -33,41 +34,54 @@ export async function listTotal(
   }
   const seen = offset !== null ? offset + pageRows : pageRows;
   const key = `${opts.from}\u0000${JSON.stringify(opts.params)}`;
-  const known = estimates.get(key, Date.now());
-  if (known !== null) return { total: Math.max(known, seen), totalIsEstimate: true };
+  const now = Date.now();
+  const known = decisions.get(key, now);
+  if (known?.kind === 'estimate') return { total: Math.max(known.total, seen), totalIsEstimate: true };
   const count = `select count(*)::int as n from (select 1 ${opts.from} limit ${EXACT_TOTAL_LIMIT + 1}) t`;
-  const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${count}`, opts.params);
-  const { rows: estimate, cost } = planFigures(plan.rows[0]?.['QUERY PLAN']);
-  if (estimate > EXACT_TOTAL_LIMIT || cost > COUNT_COST_BUDGET) {
-    estimates.set(key, estimate, Date.now());
-    return { total: Math.max(estimate, seen), totalIsEstimate: true };
+  const planned = async () => {
+    const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${count}`, opts.params);
+    return planFigures(plan.rows[0]?.['QUERY PLAN']);
+  };
+  if (!known) {
+    const { rows: estimate, cost } = await planned();
+    if (estimate > EXACT_TOTAL_LIMIT || cost > COUNT_COST_BUDGET) {
+      decisions.set(key, { kind: 'estimate', total: estimate }, now);
+      return { total: Math.max(estimate, seen), totalIsEstimate: true };
+    }
+    decisions.set(key, { kind: 'count' }, now);
   }
   const capped = await db.query<{ n: number }>(count, opts.params);
   const n = capped.rows[0]?.n ?? 0;
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
+  // More than the planner expected: the list is large after all.
+  const { rows: estimate } = await planned();
+  decisions.set(key, { kind: 'estimate', total: Math.max(estimate, n) }, now);
   return { total: Math.max(estimate, n, seen), totalIsEstimate: true };
 }
 
 /**
- * Estimated totals already given, per list (its SQL and parameters, so per bank or company and filter), for a few
- * seconds: an estimate is approximate by nature, and the next pages of a large list need not plan it again. Exact
- * totals are never kept.
+ * What the planner said of each list (its SQL and parameters, so per bank or company and filter), for a few seconds:
+ * - many rows: the estimate itself, given again without asking (an estimate is approximate by nature, and the next
+ *   pages of a large list need not plan it again);
+ * - few rows, cheap to count: only that, so the next requests count them without asking first. The count itself is
+ *   run every time: exact totals are never kept.
  */
-const ESTIMATE_TTL_MS = 10_000;
-const MAX_ESTIMATES = 1_000;
-const estimates = (() => {
-  const map = new Map<string, { total: number; until: number }>();
+const DECISION_TTL_MS = 10_000;
+const MAX_DECISIONS = 1_000;
+type Decision = { kind: 'estimate'; total: number } | { kind: 'count' };
+const decisions = (() => {
+  const map = new Map<string, { decision: Decision; until: number }>();
   return {
-    get(key: string, now: number): number | null {
+    get(key: string, now: number): Decision | null {
       const e = map.get(key);
       if (!e) return null;
-      if (e.until > now) return e.total;
+      if (e.until > now) return e.decision;
       map.delete(key);
       return null;
     },
-    set(key: string, total: number, now: number) {
-      if (map.size >= MAX_ESTIMATES) map.clear();
-      map.set(key, { total, until: now + ESTIMATE_TTL_MS });
+    set(key: string, decision: Decision, now: number) {
+      if (map.size >= MAX_DECISIONS) map.clear();
+      map.set(key, { decision, until: now + DECISION_TTL_MS });
     },
   };
 })();
