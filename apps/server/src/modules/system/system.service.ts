@@ -5,12 +5,15 @@ import { coelsaStatusFor, outboxBacklog } from '../clearing';
 
 const DB_TIMEOUT_MS = 2_000;
 
-/** Rejects when `work` has not settled within DB_TIMEOUT_MS. */
+/** Rejects when `work` has not settled within DB_TIMEOUT_MS. The timer goes as soon as the work settles: a status
+ * polled thousands of times a second must not keep thousands of pending timers (and what they hold) alive. */
 function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS).unref()),
-  ]);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
