@@ -2,11 +2,15 @@ import type { Scope } from '../../platform/auth/actor';
 import { scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 
-/** One aggregate cell: status × currency × month, with count and amounts as exact strings. */
+/**
+ * One aggregate cell, with count and amounts as exact strings: a status's totals per currency (month null), or a
+ * month's totals per currency (status null). The queries ask for both groupings at once (grouping sets), so a
+ * report reads a few dozen rows, not one per status, currency and month.
+ */
 export type CounterRow = {
-  status: string;
+  status: string | null;
   currency: string;
-  month: string;
+  month: string | null;
   count: string;
   amount: string;
   approved_amount?: string;
@@ -46,6 +50,10 @@ function monthSql(span: MonthSpan, next: number) {
   return { sql: parts.length ? parts.join(' and ') : 'true', params };
 }
 
+/** Totals per status and currency, and per month and currency, in one pass (see CounterRow). */
+const BY_STATUS_AND_MONTH = (status: string, month: string, currency: string) =>
+  `group by grouping sets ((${status}, ${currency}), (${month}, ${currency}))`;
+
 /**
  * Where a scope's counters are: a company's own rows, or the bank-wide rows (a bank, or every bank), a few hundred
  * per bank whatever its size.
@@ -64,7 +72,7 @@ export async function custodyCounters(db: Queryable, scope: Scope, span: MonthSp
   const r = await db.query<CounterRow>(
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count, sum(amount)::text as amount
      from ${table} where ${s.sql} and ${m.sql}
-     group by status, currency, month`,
+     ${BY_STATUS_AND_MONTH('status', 'month', 'currency')}`,
     [...s.params, ...m.params],
   );
   return r.rows;
@@ -83,7 +91,7 @@ export async function custodyInRange(
             count(*)::text as count, coalesce(sum(e.amount), 0)::text as amount
      from custody c join echeqs e on e.id = c.echeq_id and e.deleted_at is null
      where ${s.sql} and ${d.sql}
-     group by 1, 2, 3`,
+     ${BY_STATUS_AND_MONTH('c.status', 'report_month(c.custody_date)', 'e.currency')}`,
     [...s.params, ...d.params],
   );
   return r.rows;
@@ -96,7 +104,7 @@ export async function discountCounters(db: Queryable, scope: Scope, span: MonthS
     `select status, currency, to_char(month, 'YYYY-MM') as month, sum(count)::text as count,
             sum(requested_amount)::text as amount, sum(approved_amount)::text as approved_amount
      from ${table} where ${s.sql} and ${m.sql}
-     group by status, currency, month`,
+     ${BY_STATUS_AND_MONTH('status', 'month', 'currency')}`,
     [...s.params, ...m.params],
   );
   return r.rows;
@@ -115,7 +123,7 @@ export async function discountsInRange(
             coalesce(sum(d.approved_amount), 0)::text as approved_amount
      from discounts d join echeqs e on e.id = d.echeq_id
      where ${s.sql} and ${dr.sql}
-     group by 1, 2, 3`,
+     ${BY_STATUS_AND_MONTH('d.status', 'report_month(d.requested_at)', 'e.currency')}`,
     [...s.params, ...dr.params],
   );
   return r.rows;

@@ -60,24 +60,31 @@ function fold<S extends string>(rows: CounterRow[], statuses: readonly S[], rang
   for (const row of rows) {
     const count = BigInt(row.count);
     const cents = toCents(row.amount);
-    const approved = row.approved_amount ? toCents(row.approved_amount) : 0n;
-    const ars = row.currency.trim() === ARS;
-    const st = byStatus.get(row.status) ?? zero();
-    st.count += count;
-    if (ars) {
-      st.cents += cents;
-      st.approvedCents += approved;
+    const currency = row.currency.trim();
+    const ars = currency === ARS;
+    if (row.month === null) {
+      // A status's totals in one currency.
+      const status = row.status ?? '';
+      const approved = row.approved_amount ? toCents(row.approved_amount) : 0n;
+      const st = byStatus.get(status) ?? zero();
+      st.count += count;
+      if (ars) {
+        st.cents += cents;
+        st.approvedCents += approved;
+      }
+      byStatus.set(status, st);
+      const key = `${status}|${currency}`;
+      const sc = byStatusCurrency.get(key) ?? zero();
+      sc.count += count;
+      sc.cents += cents;
+      byStatusCurrency.set(key, sc);
+    } else {
+      // A month's totals in one currency.
+      const mo = byMonth.get(row.month) ?? zero();
+      mo.count += count;
+      if (ars) mo.cents += cents;
+      byMonth.set(row.month, mo);
     }
-    byStatus.set(row.status, st);
-    const mo = byMonth.get(row.month) ?? zero();
-    mo.count += count;
-    if (ars) mo.cents += cents;
-    byMonth.set(row.month, mo);
-    const key = `${row.status}|${row.currency.trim()}`;
-    const sc = byStatusCurrency.get(key) ?? zero();
-    sc.count += count;
-    sc.cents += cents;
-    byStatusCurrency.set(key, sc);
   }
   const otherCurrencies = (included: readonly string[]) => {
     const totals = new Map<string, Cell>();
