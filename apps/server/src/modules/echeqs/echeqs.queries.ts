@@ -90,9 +90,9 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
 }
 
 /**
- * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). Past an offset, the
- * page's ids are chosen first on the list indexes alone (an offset skips index entries, not joined rows); only those
- * rows are then read, joined and given their custody status.
+ * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). Past an offset or with a
+ * search, the page's ids are chosen first on the list indexes alone (they carry the search text); only those rows
+ * are then read, joined and given their custody status.
  */
 export async function listEcheqRows(
   db: Queryable,
@@ -103,9 +103,10 @@ export async function listEcheqRows(
   let where = filterSql(p, scope, f);
   if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
   // The first rows of the order (page 1, or the page after a cursor): read in index order, joined as they come.
-  // Further by offset: the ids first (skipping index entries only), then those rows joined.
+  // Further by offset, or with a search: the ids first, on the list index alone (an offset skips index entries; a
+  // search tests the text the index carries, without reading the rows it rejects), then only those rows joined.
   const sql =
-    f.offset === 0
+    f.offset === 0 && !f.search
       ? `${ECHEQ_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`
       : `${ECHEQ_SELECT}
          join (select e.id from echeqs e where ${where}
