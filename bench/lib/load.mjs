@@ -66,7 +66,7 @@ function percentile(sorted, p) {
 }
 
 /** Runs as one: requests and measured seconds added up, percentiles of all their latencies together. */
-export function summarize(runs) {
+function summarize(runs) {
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
   const seconds = runs.reduce((s, r) => s + r.seconds, 0);
   const statusCodes = {};
