@@ -18,7 +18,9 @@ const rawSql = {
 
 const entries = process.argv.slice(2);
 await build({
-  entryPoints: entries.length > 0 ? entries : ['src/main.ts'],
+  // The embedded database's thread is an entry of its own (dist/pglite-worker.js, beside dist/main.js).
+  entryPoints:
+    entries.length > 0 ? entries : { main: 'src/main.ts', 'pglite-worker': 'src/platform/db/pglite-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

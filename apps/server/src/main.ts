@@ -13,7 +13,14 @@ async function main() {
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let db: Db | undefined;
   try {
-    db = await openDatabase(config);
+    db = await openDatabase({
+      ...config,
+      onFatal: (err) => {
+        console.error('La base de datos embebida se detuvo:', err);
+        unlock();
+        process.exit(1);
+      },
+    });
     await migrate(db, MIGRATIONS);
     if (config.seedDemo) await seedDemo(db);
     const app = await buildApp({ config, db });

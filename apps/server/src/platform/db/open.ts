@@ -1,10 +1,21 @@
 import path from 'node:path';
 import type { Db } from './db';
 import { openPg } from './pg';
-import { openPglite } from './pglite';
+import { openPgliteThread } from './pglite-thread';
 
-/** PostgreSQL server when a URL is given, the embedded database in dataDir otherwise. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
+/**
+ * PostgreSQL server when a URL is given, the embedded database in dataDir otherwise (in a thread of its own: the
+ * bundled server carries it as pglite-worker.js beside main.js). `onFatal`: the embedded database stopped.
+ */
+export async function openDatabase(opts: {
+  databaseUrl: string | null;
+  dataDir: string;
+  onFatal?: (err: Error) => void;
+}): Promise<Db> {
   if (opts.databaseUrl) return openPg(opts.databaseUrl);
-  return openPglite(path.join(opts.dataDir, 'pglite'));
+  return openPgliteThread({
+    dataDir: path.join(opts.dataDir, 'pglite'),
+    workerUrl: new URL('./pglite-worker.js', import.meta.url),
+    onFatal: opts.onFatal,
+  });
 }

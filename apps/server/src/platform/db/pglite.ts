@@ -1,21 +1,36 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type Db, type Queryable, withRetry } from './db';
+import { type Db, type Queryable, type QueryResult, withRetry } from './db';
 
 const RAW = (v: string) => v;
 
-/** The embedded database: real PostgreSQL compiled to WebAssembly, kept in dataDir (or in memory when undefined). */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
-  const db = await PGlite.create(dataDir, {
+/** The embedded engine as every caller opens it: dates, numerics and bigints as text (mapped at the boundary). */
+export function createPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, {
     parsers: { [types.DATE]: RAW, [types.NUMERIC]: RAW, [types.INT8]: RAW },
     extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });
+}
+
+/** One statement on PGlite (or one of its transactions), answered as the Db interface answers. */
+export async function pgliteQuery<R>(
+  client: Pick<PGlite, 'query'>,
+  sql: string,
+  params: readonly unknown[] | undefined,
+): Promise<QueryResult<R>> {
+  const r = await client.query(sql, params as unknown[]);
+  return { rows: r.rows as R[], rowCount: r.rows.length > 0 ? r.rows.length : (r.affectedRows ?? 0) };
+}
+
+/**
+ * The embedded database in this thread: real PostgreSQL compiled to WebAssembly, kept in dataDir (or in memory when
+ * undefined). Tests and tools use it; the server runs it in a thread of its own (pglite-thread.ts).
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Db> {
+  const db = await createPglite(dataDir, opts);
   const q = (client: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query(sql, params) {
-      const r = await client.query(sql, params as unknown[]);
-      return { rows: r.rows as never[], rowCount: r.rows.length > 0 ? r.rows.length : (r.affectedRows ?? 0) };
-    },
+    query: (sql, params) => pgliteQuery(client, sql, params),
     async exec(sql) {
       await client.exec(sql);
     },
