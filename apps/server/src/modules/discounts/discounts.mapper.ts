@@ -1,9 +1,9 @@
 import { type Discount, decimalToNumber, ppmToRate, rateToPpm } from '@echeq/contract';
 import { toIso, toIsoOrNull } from '../../platform/timestamps';
-import type { DiscountRow } from './discounts.queries';
+import type { DiscountDtoRow, DiscountRow } from './discounts.queries';
 
 /** Row to wire: numeric strings to exact JSON numbers, timestamps to ISO; the rate keeps its six decimals. */
-export function toDiscountDto(row: DiscountRow): Discount {
+export function toDiscountDto(row: DiscountDtoRow): Discount {
   return {
     id: row.id,
     echeq_id: row.echeq_id,

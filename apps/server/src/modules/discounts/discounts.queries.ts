@@ -35,15 +35,28 @@ export type DiscountRow = {
   e_beneficiary: string | null;
 };
 
-/** A DiscountRow's columns and joins over `d` (a discount, or rows shaped like one). */
-const DISCOUNT_COLUMNS = `d.*, co.name as company_name,
+/** The columns a discount's DTO shows (toDiscountDto): what a list reads. */
+export type DiscountDtoRow = Omit<DiscountRow, 'tenant_id' | 'company_id' | 'custody_id' | 'requested_by' | 'approved_by'>;
+
+/** The cheque and company beside a discount (over `co` and `e`, see DISCOUNT_JOINS). */
+const DISCOUNT_JOINED_COLUMNS = `co.name as company_name,
   e.id as e_id, e.number as e_number, e.amount as e_amount, e.currency as e_currency,
   e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary`;
+/** A DiscountRow's columns and joins over `d` (a discount, or rows shaped like one). */
+const DISCOUNT_COLUMNS = `d.*, ${DISCOUNT_JOINED_COLUMNS}`;
+/**
+ * A DiscountDtoRow's columns: a page of 50 reads a third fewer values than with every column (each value is text to
+ * write and parse on the way).
+ */
+const DISCOUNT_DTO_COLUMNS = `d.id, d.echeq_id, d.requested_amount, d.approved_amount, d.rate, d.days, d.status,
+  d.notes, d.rejection_reason, d.requested_at, d.approved_at, d.rejected_at, d.cancelled_at, d.completed_at,
+  d.version, ${DISCOUNT_JOINED_COLUMNS}`;
 const DISCOUNT_JOINS = `
   left join companies co on co.id = d.company_id
   left join echeqs e on e.id = d.echeq_id and e.deleted_at is null`;
 
 const DISCOUNT_SELECT = `select ${DISCOUNT_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
+const DISCOUNT_LIST_SELECT = `select ${DISCOUNT_DTO_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
 
 /** One discount, visible to `scope` (null when missing or foreign: the caller answers 404). */
 export async function findDiscount(db: Queryable, id: string, scope: Scope): Promise<DiscountRow | null> {
@@ -65,7 +78,7 @@ export async function listDiscounts(
   db: Queryable,
   scope: Scope,
   q: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined },
-): Promise<{ rows: DiscountRow[] } & ListTotal> {
+): Promise<{ rows: DiscountDtoRow[] } & ListTotal> {
   const params: unknown[] = [];
   const conds: string[] = [];
   if (scope.kind === 'company') {
@@ -97,13 +110,13 @@ export async function listDiscounts(
   // Page 1 is read in index order, joined as it comes; further pages choose their ids first.
   const r =
     offset === 0
-      ? await db.query<DiscountRow>(
-          `${DISCOUNT_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
+      ? await db.query<DiscountDtoRow>(
+          `${DISCOUNT_LIST_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
            limit $${params.length + 1}`,
           [...params, q.limit],
         )
-      : await db.query<DiscountRow>(
-          `${DISCOUNT_SELECT}
+      : await db.query<DiscountDtoRow>(
+          `${DISCOUNT_LIST_SELECT}
            join (select d.id ${from} order by d.requested_at desc, d.id desc
                  limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id
            order by d.requested_at desc, d.id desc`,
