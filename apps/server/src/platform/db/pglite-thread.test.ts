@@ -104,6 +104,39 @@ describe('the embedded database in its own thread', () => {
     expect((await db.query('select 1 from u where id in (12, 13)')).rowCount).toBe(0);
   });
 
+  it('runs the statements a transaction asks for at once, and no timer of this thread in the middle', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    try {
+      const [slow, count, names, ticksBetween] = await db.transaction(async (tx) => {
+        const before = ticks;
+        const answers = await Promise.all([
+          tx.query(`select pg_sleep(0.05), 'lento' as v`),
+          tx.query<{ n: number }>('select count(*)::int as n from u'),
+          tx.query<{ name: string }>('select name from u order by id'),
+        ]);
+        return [...answers, ticks - before] as const;
+      });
+      expect(slow.rows[0]).toMatchObject({ v: 'lento' });
+      expect(count.rows[0]?.n).toBe(2);
+      expect(names.rows.map((r) => r.name)).toEqual(['a', 'b']);
+      // From its first statement to its last, the transaction ran as in one thread: no timer of this thread between.
+      expect(ticksBetween).toBe(0);
+    } finally {
+      clearInterval(ticker);
+    }
+    const many = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.query(`insert into t values ($1, $2, null, null)`, [100 + i, i]);
+          if (i % 2 === 0) await tx.query('select pg_sleep(0.002)');
+          return (await tx.query<{ n: number }>('select count(*)::int as n from t where id >= 100')).rows[0]?.n;
+        }),
+      ),
+    );
+    expect([...many].sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('delivers notifications to listeners until they stop', async () => {
     const events: string[] = [];
     const stop = await db.listen('cambios', (e) => events.push(e));

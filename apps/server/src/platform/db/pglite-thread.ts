@@ -1,8 +1,23 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { type Db, type Queryable, withRetry } from './db';
-import type { WorkerData, WorkerError, WorkerMessage, WorkerRequest } from './pglite-worker';
+import {
+  ANSWER,
+  FLAGS_BYTES,
+  postAndRaise,
+  REQUEST,
+  type WorkerData,
+  type WorkerError,
+  type WorkerMessage,
+  type WorkerRequest,
+  waitFlag,
+} from './pglite-channel';
 
 type Pending = { resolve(value: unknown): void; reject(err: Error): void };
+
+/** How long a statement inside a transaction may keep this thread waiting before it fails. */
+const STATEMENT_TIMEOUT_MS = 60_000;
+/** How long closing waits for the database's thread to close PGlite before ending the thread. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 /** A database error from the thread, as an Error with the same fields (code, constraint, detail…). */
 function toError(e: WorkerError): Error {
@@ -15,6 +30,11 @@ function toError(e: WorkerError): Error {
  * statements run there while this thread reads, checks and answers requests. Same interface and behaviour as
  * openPglite: one transaction at a time, other statements wait for it.
  *
+ * A transaction's statements go by a synchronous channel: the database's thread waits for the next statement, and
+ * this thread waits, blocked, for each answer. A transaction holds the database; were its statements queued behind
+ * other requests' work in either thread, the database would sit idle, held, meanwhile. So a transaction runs from
+ * its first statement to COMMIT as it did in one thread; other statements, and the HTTP work around them, overlap.
+ *
  * `onFatal` is called if the thread stops unexpectedly: every statement waiting fails, and so does every later one.
  */
 export async function openPgliteThread(opts: {
@@ -23,11 +43,18 @@ export async function openPgliteThread(opts: {
   loadDataDir?: Blob;
   onFatal?: (err: Error) => void;
 }): Promise<Db> {
+  const requests = new MessageChannel();
+  const answers = new MessageChannel();
+  const flagsBuffer = new SharedArrayBuffer(FLAGS_BYTES);
   const data: WorkerData = {
     dataDir: opts.dataDir,
     ...(opts.loadDataDir ? { loadDataDir: await opts.loadDataDir.arrayBuffer() } : {}),
+    requests: requests.port2,
+    answers: answers.port2,
+    flags: flagsBuffer,
   };
-  const worker = new Worker(opts.workerUrl, { workerData: data });
+  const worker = new Worker(opts.workerUrl, { workerData: data, transferList: [requests.port2, answers.port2] });
+  const flags = new Int32Array(flagsBuffer);
   const pending = new Map<number, Pending>();
   const notifyTo = new Map<number, () => void>();
   let nextId = 1;
@@ -82,10 +109,42 @@ export async function openPgliteThread(opts: {
     });
   };
 
-  const q = (tx: number | undefined): Queryable => ({
-    query: (sql, params) => call({ op: 'query', sql, params, tx }),
-    exec: (sql) => call({ op: 'exec', sql, tx }),
-  });
+  /**
+   * A statement of an open transaction: asked on the synchronous channel, and this thread waits for its answer,
+   * blocked. Nothing else runs here in between, as when PGlite ran in this thread: a transaction's code never sees
+   * another request start half-way through it (one that, say, began reading something the transaction then waits
+   * for, queued behind the transaction itself).
+   */
+  const callInTransaction = <T>(req: Req): T => {
+    if (stopped) throw stopped;
+    const id = nextId++;
+    postAndRaise(requests.port1, { ...req, id }, flags, REQUEST);
+    if (!waitFlag(flags, ANSWER, STATEMENT_TIMEOUT_MS)) {
+      throw new Error('La base de datos embebida no respondió a tiempo');
+    }
+    const got = receiveMessageOnPort(answers.port1)?.message as WorkerMessage | undefined;
+    if (!got || !('id' in got) || got.id !== id) throw new Error('Respuesta inesperada de la base de datos embebida');
+    if (got.ok) return got.value as T;
+    throw toError(got.error);
+  };
+
+  /** Commits (or rolls back) a transaction: asked on the synchronous channel, answered on the ordinary port. */
+  const endTransaction = (tx: number, commit: boolean): Promise<void> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise<void>((resolve, reject) => {
+      pending.set(id, { resolve: () => resolve(), reject });
+      postAndRaise(requests.port1, { op: 'end', tx, commit, id } satisfies WorkerRequest, flags, REQUEST);
+    });
+  };
+
+  const q = (tx: number | undefined): Queryable =>
+    tx === undefined
+      ? { query: (sql, params) => call({ op: 'query', sql, params }), exec: (sql) => call({ op: 'exec', sql }) }
+      : {
+          query: async (sql, params) => callInTransaction({ op: 'query', sql, params, tx }),
+          exec: async (sql) => callInTransaction({ op: 'exec', sql, tx }),
+        };
 
   return {
     kind: 'pglite',
@@ -97,10 +156,10 @@ export async function openPgliteThread(opts: {
         try {
           result = await fn(q(tx));
         } catch (err) {
-          await call({ op: 'end', tx, commit: false }).catch(() => {});
+          await endTransaction(tx, false).catch(() => {});
           throw err;
         }
-        await call({ op: 'end', tx, commit: true });
+        await endTransaction(tx, true);
         return result;
       }),
     async listen(channel, onEvent) {
@@ -115,8 +174,18 @@ export async function openPgliteThread(opts: {
     async close() {
       if (stopped) return;
       closing = true;
-      await call({ op: 'close' }).catch(() => {});
+      // A clean close flushes PGlite; a thread that does not answer within a few seconds is ended anyway.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        call({ op: 'close' }).catch(() => {}),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
       await worker.terminate();
+      requests.port1.close();
+      answers.port1.close();
       stopped ??= new Error('La base de datos embebida está cerrada');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),

@@ -3,32 +3,19 @@
  * synchronously while it executes a statement; here it does so beside the server's thread instead of inside it, so
  * requests are read, checked and answered while statements run.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { createPglite, pgliteQuery } from './pglite';
-
-export type WorkerRequest = { id: number } & (
-  | { op: 'query'; sql: string; params?: readonly unknown[]; tx?: number }
-  | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' }
-  | { op: 'end'; tx: number; commit: boolean }
-  | { op: 'listen'; channel: string }
-  | { op: 'unlisten'; listener: number }
-  | { op: 'dump' }
-  | { op: 'close' }
-);
-
-/** A database error as plain fields (message, code, constraint, detail…): an Error does not cross threads whole. */
-export type WorkerError = { message: string } & Record<string, string | undefined>;
-
-export type WorkerMessage =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: WorkerError }
-  | { notify: number }
-  | { ready: true }
-  | { failed: WorkerError };
-
-export type WorkerData = { dataDir: string | undefined; loadDataDir?: ArrayBuffer };
+import {
+  ANSWER,
+  postAndRaise,
+  REQUEST,
+  type WorkerData,
+  type WorkerError,
+  type WorkerMessage,
+  type WorkerRequest,
+  waitFlag,
+} from './pglite-channel';
 
 /** Thrown inside a transaction to roll it back. */
 const ROLLBACK = Symbol('rollback');
@@ -40,51 +27,72 @@ function plainError(err: unknown): WorkerError {
   return out;
 }
 
-async function serve(db: PGlite, port: NonNullable<typeof parentPort>) {
-  const txs = new Map<number, { tx: Transaction; finish(commit: boolean): void; done: Promise<void> }>();
+async function serve(db: PGlite, port: NonNullable<typeof parentPort>, data: WorkerData) {
+  const flags = new Int32Array(data.flags);
   const listeners = new Map<number, () => Promise<void>>();
   let nextId = 1;
 
-  const client = (tx: number | undefined): Pick<PGlite, 'query' | 'exec'> => {
-    if (tx === undefined) return db;
-    const open = txs.get(tx);
-    if (!open) throw new Error('La transacción ya terminó');
-    return open.tx;
+  const answer = (message: WorkerMessage) => postAndRaise(data.answers, message, flags, ANSWER);
+  const nextRequest = (): WorkerRequest => {
+    for (;;) {
+      waitFlag(flags, REQUEST);
+      const got = receiveMessageOnPort(data.requests);
+      if (got) return got.message as WorkerRequest;
+    }
+  };
+
+  /**
+   * A transaction: BEGIN, then its id answered to 'begin', then its statements served one by one from the synchronous
+   * channel (this thread waits for each, as the transaction holds the database anyway) until 'end', answered on the
+   * ordinary port once COMMIT (or ROLLBACK) ran: the server's thread need not wait, blocked, for a commit to reach
+   * the disk.
+   */
+  const transaction = async (begin: WorkerRequest) => {
+    const txId = nextId++;
+    let opened = false;
+    let end: (WorkerRequest & { op: 'end' }) | undefined;
+    try {
+      await db.transaction(async (tx) => {
+        opened = true;
+        port.postMessage({ id: begin.id, ok: true, value: txId } satisfies WorkerMessage);
+        for (;;) {
+          const req = nextRequest();
+          if (req.op === 'end' && req.tx === txId) {
+            end = req;
+            break;
+          }
+          try {
+            if (req.op === 'query' && req.tx === txId)
+              answer({ id: req.id, ok: true, value: await pgliteQuery(tx, req.sql, req.params) });
+            else if (req.op === 'exec' && req.tx === txId) {
+              await tx.exec(req.sql);
+              answer({ id: req.id, ok: true, value: null });
+            } else throw new Error('Pedido fuera de la transacción abierta');
+          } catch (err) {
+            answer({ id: req.id, ok: false, error: plainError(err) });
+          }
+        }
+        if (!end.commit) throw ROLLBACK;
+      });
+      if (end) port.postMessage({ id: end.id, ok: true, value: null } satisfies WorkerMessage);
+    } catch (err) {
+      if (!opened) port.postMessage({ id: begin.id, ok: false, error: plainError(err) } satisfies WorkerMessage);
+      else if (end)
+        port.postMessage(
+          (err === ROLLBACK
+            ? { id: end.id, ok: true, value: null }
+            : { id: end.id, ok: false, error: plainError(err) }) satisfies WorkerMessage,
+        );
+    }
   };
 
   const handle = async (req: WorkerRequest): Promise<unknown> => {
     switch (req.op) {
       case 'query':
-        return pgliteQuery(client(req.tx), req.sql, req.params);
+        return pgliteQuery(db, req.sql, req.params);
       case 'exec':
-        await client(req.tx).exec(req.sql);
+        await db.exec(req.sql);
         return null;
-      case 'begin': {
-        const txId = nextId++;
-        // The transaction stays open (holding the database, as in one thread) until 'end' says how it finishes.
-        return new Promise<number>((started, failed) => {
-          const done = db
-            .transaction(async (tx) => {
-              const commit = await new Promise<boolean>((finish) => {
-                txs.set(txId, { tx, finish, done });
-                started(txId);
-              });
-              if (!commit) throw ROLLBACK;
-            })
-            .catch((err: unknown) => {
-              if (err !== ROLLBACK) throw err;
-            })
-            .finally(() => txs.delete(txId));
-          done.catch(failed);
-        });
-      }
-      case 'end': {
-        const open = txs.get(req.tx);
-        if (!open) throw new Error('La transacción ya terminó');
-        open.finish(req.commit);
-        await open.done;
-        return null;
-      }
       case 'listen': {
         const listener = nextId++;
         listeners.set(listener, await db.listen(req.channel, () => port.postMessage({ notify: listener })));
@@ -102,10 +110,16 @@ async function serve(db: PGlite, port: NonNullable<typeof parentPort>) {
       case 'close':
         await db.close();
         return null;
+      default:
+        throw new Error('Pedido inesperado');
     }
   };
 
   port.on('message', (req: WorkerRequest) => {
+    if (req.op === 'begin') {
+      void transaction(req);
+      return;
+    }
     handle(req).then(
       (value) => port.postMessage({ id: req.id, ok: true, value } satisfies WorkerMessage),
       (err: unknown) => port.postMessage({ id: req.id, ok: false, error: plainError(err) } satisfies WorkerMessage),
@@ -118,7 +132,7 @@ if (port) {
   const data = workerData as WorkerData;
   createPglite(data.dataDir, data.loadDataDir ? { loadDataDir: new Blob([data.loadDataDir]) } : {}).then(
     async (db) => {
-      await serve(db, port);
+      await serve(db, port, data);
       port.postMessage({ ready: true } satisfies WorkerMessage);
     },
     (err: unknown) => port.postMessage({ failed: plainError(err) } satisfies WorkerMessage),
