@@ -38,6 +38,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT inválido: ${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL debe ser una URL postgres:// (o postgresql://)');
+  }
 
   const secrets = resolveSecrets(env, mode, dataDir);
   return {
