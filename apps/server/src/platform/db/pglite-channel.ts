@@ -38,13 +38,9 @@ export const REQUEST = 0;
 export const ANSWER = 1;
 export const FLAGS_BYTES = 8;
 
-/** Checks of a flag before sleeping on it: the other thread usually answers within microseconds. */
-const SPIN = 2_000;
-
 /** Waits (blocking this thread) until flags[i] is 1, then resets it. False when timeoutMs passed first. */
 export function waitFlag(flags: Int32Array, i: number, timeoutMs = Number.POSITIVE_INFINITY): boolean {
-  for (let n = 0; n < SPIN && Atomics.load(flags, i) === 0; n++);
-  if (Atomics.load(flags, i) === 0 && Atomics.wait(flags, i, 0, timeoutMs) === 'timed-out') return false;
+  if (Atomics.wait(flags, i, 0, timeoutMs) === 'timed-out') return false;
   Atomics.store(flags, i, 0);
   return true;
 }

@@ -51,6 +51,7 @@ async function serve(db: PGlite, port: NonNullable<typeof parentPort>, data: Wor
     const txId = nextId++;
     let opened = false;
     let end: (WorkerRequest & { op: 'end' }) | undefined;
+    let outcome: WorkerError | null = null;
     try {
       await db.transaction(async (tx) => {
         opened = true;
@@ -74,16 +75,16 @@ async function serve(db: PGlite, port: NonNullable<typeof parentPort>, data: Wor
         }
         if (!end.commit) throw ROLLBACK;
       });
-      if (end) port.postMessage({ id: end.id, ok: true, value: null } satisfies WorkerMessage);
     } catch (err) {
-      if (!opened) port.postMessage({ id: begin.id, ok: false, error: plainError(err) } satisfies WorkerMessage);
-      else if (end)
-        port.postMessage(
-          (err === ROLLBACK
-            ? { id: end.id, ok: true, value: null }
-            : { id: end.id, ok: false, error: plainError(err) }) satisfies WorkerMessage,
-        );
+      if (err !== ROLLBACK) outcome = plainError(err);
     }
+    const to = end ?? (opened ? undefined : begin);
+    if (!to) return;
+    port.postMessage(
+      (outcome
+        ? { id: to.id, ok: false, error: outcome }
+        : { id: to.id, ok: true, value: null }) satisfies WorkerMessage,
+    );
   };
 
   const handle = async (req: WorkerRequest): Promise<unknown> => {
