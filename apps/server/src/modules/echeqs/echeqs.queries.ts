@@ -7,6 +7,7 @@ import {
 } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern } from './keyset';
 import { SqlParams } from './sql';
@@ -38,13 +39,16 @@ export type EcheqRow = {
   key_at: string;
 };
 
+/** The custody status of cheque `e`: its latest custody record's, if it was ever in custody. */
+const CUSTODY_STATUS = `(select cu.status from custody cu where cu.echeq_id = e.id
+    order by cu.custody_date desc, cu.id desc limit 1)`;
+
 /** An EcheqRow's columns, over `e` (a cheque) joined to `co` (its company). */
 const ECHEQ_COLUMNS = `
   e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
   e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-  (select cu.status from custody cu where cu.echeq_id = e.id
-    order by cu.custody_date desc, cu.id desc limit 1) as custody_status,
+  ${CUSTODY_STATUS} as custody_status,
   ${keyText('e.created_at')} as key_at`;
 
 const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;
@@ -89,16 +93,30 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
   return where.join(' and ');
 }
 
+/** A cheque as the API shows it (toEcheqDto), written by the database as JSON, over `e` joined to `co`. */
+const ECHEQ_DOC = `json_build_object(
+  'id', e.id, 'number', e.number, 'amount', e.amount,
+  'currency', case when btrim(e.currency) = 'USD' then 'USD' else 'ARS' end,
+  'issue_date', e.issue_date, 'due_date', e.due_date, 'issuer', e.issuer, 'issuer_cuit', e.issuer_cuit,
+  'beneficiary', e.beneficiary, 'beneficiary_cuit', e.beneficiary_cuit, 'status', e.status,
+  'validation_status', e.validation_status, 'validation_message', e.validation_message,
+  'validated_at', ${isoSql('e.validated_at')}, 'customer_id', e.company_id, 'company_name', co.name,
+  'tenant_id', e.tenant_id, 'custody_status', ${CUSTODY_STATUS}, 'version', e.version,
+  'created_at', ${isoSql('e.created_at')}, 'updated_at', ${isoSql('e.updated_at')})`;
+
+const ECHEQ_PAGE_SELECT = `select ${ECHEQ_DOC} as doc, e.created_at as sort_at, e.id, ${keyText('e.created_at')} as key_at
+  from echeqs e join companies co on co.id = e.company_id`;
+
 /**
- * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order). Past an offset or with a
- * search, the page's ids are chosen first on the list indexes alone (they carry the search text); only those rows
- * are then read, joined and given their custody status.
+ * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order), written by the database
+ * as JSON (queryJsonPage). Past an offset or with a search, the page's ids are chosen first on the list indexes alone
+ * (they carry the search text); only those rows are then read, joined and given their custody status.
  */
-export async function listEcheqRows(
+export async function listEcheqPage(
   db: Queryable,
   scope: Scope,
   f: EcheqListFilter & { limit: number; offset: number; after?: Keyset | undefined },
-): Promise<EcheqRow[]> {
+): Promise<JsonPage> {
   const p = new SqlParams();
   let where = filterSql(p, scope, f);
   if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
@@ -107,13 +125,13 @@ export async function listEcheqRows(
   // search tests the text the index carries, without reading the rows it rejects), then only those rows joined.
   const sql =
     f.offset === 0 && !f.search
-      ? `${ECHEQ_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`
-      : `${ECHEQ_SELECT}
+      ? `${ECHEQ_PAGE_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`
+      : `${ECHEQ_PAGE_SELECT}
          join (select e.id from echeqs e where ${where}
                order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page
            on page.id = e.id
          order by e.created_at desc, e.id desc`;
-  return (await db.query<EcheqRow>(sql, p.values)).rows;
+  return queryJsonPage(db, sql, p.values);
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

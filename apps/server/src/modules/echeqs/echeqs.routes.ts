@@ -11,7 +11,7 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { AUTHED, responses } from '../../platform/http/responses';
+import { AUTHED, pageBody, responses, sendJson } from '../../platform/http/responses';
 import { createEcheq, deleteEcheq, getEcheq, listEcheqs, updateEcheq, validateEcheq } from './echeqs.service';
 
 const tags = ['echeqs'];
@@ -21,6 +21,7 @@ const tags = ['echeqs'];
  * router whatever the registration order, and a non-uuid id is a 400.
  */
 export function echeqRoutes(app: App, deps: Deps) {
+  const checked = deps.config.env !== 'production';
   app.get(
     '/echeqs',
     {
@@ -31,7 +32,10 @@ export function echeqRoutes(app: App, deps: Deps) {
         response: responses(echeqPageResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req) => ({ success: true as const, data: await listEcheqs({ deps, ctx: ctxOf(req), query: req.query }) }),
+    async (req, reply) => {
+      const { entries, meta } = await listEcheqs({ deps, ctx: ctxOf(req), query: req.query });
+      return sendJson(reply, pageBody(entries, meta), { schema: echeqPageResponseSchema, enabled: checked });
+    },
   );
 
   app.get(

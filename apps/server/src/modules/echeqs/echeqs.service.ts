@@ -25,7 +25,7 @@ import {
   findEcheq,
   hasOpenDiscount,
   insertEcheq,
-  listEcheqRows,
+  listEcheqPage,
   lockOpenCustodyOf,
   setValidation,
   softDeleteEcheq,
@@ -150,16 +150,17 @@ export async function getEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }):
   return toEcheqDto(row);
 }
 
+/** A page of the book: its entries as the JSON text the database wrote (see queryJsonPage) and the page's figures. */
 export async function listEcheqs(opts: {
   deps: EcheqDeps;
   ctx: Ctx;
   query: ListInput;
-}): Promise<Page<Echeq> & { nextCursor: string | null }> {
+}): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const filter = { status: query.status, search: query.search || undefined };
-  const rows = await listEcheqRows(deps.db, scope, {
+  const page = await listEcheqPage(deps.db, scope, {
     ...filter,
     limit: query.limit,
     offset: after ? 0 : (query.page - 1) * query.limit,
@@ -169,16 +170,17 @@ export async function listEcheqs(opts: {
     ...filter,
     offset: after ? null : (query.page - 1) * query.limit,
     limit: query.limit,
-    pageRows: rows.length,
+    pageRows: page.count,
   });
-  const last = rows.at(-1);
   return {
-    data: rows.map(toEcheqDto),
-    page: query.page,
-    limit: query.limit,
-    total,
-    totalIsEstimate,
-    nextCursor: last && rows.length === query.limit ? encodeCursor({ at: last.key_at, id: last.id }) : null,
+    entries: page.entries,
+    meta: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalIsEstimate,
+      nextCursor: page.last && page.count === query.limit ? encodeCursor(page.last) : null,
+    },
   };
 }
 

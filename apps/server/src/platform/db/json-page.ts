@@ -1,0 +1,33 @@
+import type { Queryable } from './db';
+
+/** A list page the database wrote as JSON: its entries' array text, how many there are and the last one's key. */
+export type JsonPage = { entries: string; count: number; last: { at: string; id: string } | null };
+
+/**
+ * Runs a page query and has the database answer the page as the JSON text of its entries, in list order. `sql`
+ * selects the page's rows (newest first: `sort_at desc, id desc`), each with `doc` (the entry exactly as the API
+ * shows it, json), `sort_at`, `id` and `key_at` (sort_at as a cursor's exact text).
+ *
+ * Why: a 50-row page is about 1,100 values. Read row by row, each is written by the database as text, parsed by the
+ * driver (timestamps into Dates), mapped, checked and written again as JSON in the server's one thread, which is what
+ * limits a list's throughput. Built by the database, the page is one value that goes out as it came in.
+ */
+export async function queryJsonPage(db: Queryable, sql: string, params: readonly unknown[]): Promise<JsonPage> {
+  const r = await db.query<{ entries: string; count: number; last_at: string | null; last_id: string | null }>(
+    `select coalesce(json_agg(p.doc order by p.sort_at desc, p.id desc), '[]')::text as entries,
+       count(*)::int as count,
+       (array_agg(p.key_at order by p.sort_at, p.id))[1] as last_at,
+       (array_agg(p.id::text order by p.sort_at, p.id))[1] as last_id
+     from (${sql}) p`,
+    params,
+  );
+  const row = r.rows[0]!;
+  return {
+    entries: row.entries,
+    count: row.count,
+    last: row.last_at && row.last_id ? { at: row.last_at, id: row.last_id } : null,
+  };
+}
+
+/** SQL rendering a timestamptz as the API's ISO 8601 UTC text with milliseconds (as Date.toISOString; null stays null). */
+export const isoSql = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
