@@ -1,6 +1,7 @@
 import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
 
@@ -41,6 +42,20 @@ const CUSTODY_COLUMNS = `
 const CUSTODY_JOINS = `join echeqs e on e.id = c.echeq_id join companies co on co.id = c.company_id`;
 
 const CUSTODY_SELECT = `select ${CUSTODY_COLUMNS} from custody c ${CUSTODY_JOINS}`;
+
+/** A custody record with its cheque as the API shows it (toCustodyDto), written by the database as JSON. */
+const CUSTODY_DOC = `json_build_object(
+  'id', c.id, 'status', c.status, 'custody_date', ${isoSql('c.custody_date')},
+  'release_date', ${isoSql('c.release_date')}, 'release_reason', c.release_reason, 'notes', c.notes,
+  'presentation_deadline', c.presentation_deadline, 'echeq_id', c.echeq_id, 'company_name', co.name,
+  'echeq', json_build_object(
+    'id', e.id, 'number', e.number, 'amount', e.amount, 'currency', btrim(e.currency), 'issuer', e.issuer,
+    'beneficiary', e.beneficiary, 'issue_date', e.issue_date, 'due_date', e.due_date, 'status', e.status,
+    'validation_status', e.validation_status),
+  'version', c.version)`;
+
+const CUSTODY_PAGE_SELECT = `select ${CUSTODY_DOC} as doc, c.custody_date as sort_at, c.id,
+  ${keyText('c.custody_date')} as key_at from custody c ${CUSTODY_JOINS}`;
 
 const scopeCols = { tenant: 'c.tenant_id', company: 'c.company_id' };
 
@@ -107,36 +122,35 @@ const fromSql = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
     : `from custody c where ${filterSql(p, scope, f, { withEcheq: false })}`;
 
 /**
- * One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order). Past an
- * offset, the page's ids are chosen first (an offset skips index entries, not joined rows), then only those rows are
- * joined.
+ * One page of custody records, newest deposit first (custody_date desc, id desc: the list indexes' order), written by
+ * the database as JSON (queryJsonPage). Past an offset, the page's ids are chosen first (an offset skips index
+ * entries, not joined rows), then only those rows are joined.
  */
-export async function listCustodyRows(
+export async function listCustodyPage(
   db: Queryable,
   scope: Scope,
   f: CustodyListFilter & { limit: number; offset: number; after?: Keyset | undefined },
-): Promise<CustodyRow[]> {
+): Promise<JsonPage> {
   const p = new SqlParams();
   const after = () =>
     f.after ? ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)` : '';
   if (f.offset === 0) {
     // The first rows of the order (page 1, or after a cursor): read in index order, joined as they come.
     const where = filterSql(p, scope, f, { withEcheq: true }) + after();
-    const r = await db.query<CustodyRow>(
-      `${CUSTODY_SELECT} where ${where} order by c.custody_date desc, c.id desc limit ${p.add(f.limit)}`,
+    return queryJsonPage(
+      db,
+      `${CUSTODY_PAGE_SELECT} where ${where} order by c.custody_date desc, c.id desc limit ${p.add(f.limit)}`,
       p.values,
     );
-    return r.rows;
   }
   const from = fromSql(p, scope, f) + after();
-  const r = await db.query<CustodyRow>(
-    `${CUSTODY_SELECT}
+  return queryJsonPage(
+    db,
+    `${CUSTODY_PAGE_SELECT}
      join (select c.id ${from} order by c.custody_date desc, c.id desc
-           limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = c.id
-     order by c.custody_date desc, c.id desc`,
+           limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = c.id`,
     p.values,
   );
-  return r.rows;
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

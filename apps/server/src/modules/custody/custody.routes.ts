@@ -10,7 +10,7 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { AUTHED, responses } from '../../platform/http/responses';
+import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
 
 const tags = ['custody'];
@@ -27,7 +27,13 @@ export function custodyRoutes(app: App, deps: Deps) {
         response: responses(custodyPageResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req) => ({ success: true as const, data: await listCustody({ deps, ctx: ctxOf(req), query: req.query }) }),
+    async (req, reply) =>
+      sendPage(
+        reply,
+        await listCustody({ deps, ctx: ctxOf(req), query: req.query }),
+        custodyPageResponseSchema,
+        deps.config,
+      ),
   );
 
   app.get(

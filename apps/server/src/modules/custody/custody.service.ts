@@ -27,7 +27,7 @@ import {
   toEcheqDto,
 } from '../echeqs';
 import { toCustodyDto } from './custody.mapper';
-import { countCustody, findCustody, insertCustody, listCustodyRows, markReleased } from './custody.queries';
+import { countCustody, findCustody, insertCustody, listCustodyPage, markReleased } from './custody.queries';
 
 type CustodyDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateInput = z.output<typeof createCustodyBodySchema>;
@@ -107,16 +107,17 @@ export async function getCustody(opts: { deps: CustodyDeps; ctx: Ctx; id: string
   return toCustodyDto(row);
 }
 
+/** A page of custody records: the entries as the JSON text the database wrote (see queryJsonPage) and its figures. */
 export async function listCustody(opts: {
   deps: CustodyDeps;
   ctx: Ctx;
   query: ListInput;
-}): Promise<Page<Custody> & { nextCursor: string | null }> {
+}): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const filter = { status: query.status, search: query.search || undefined };
-  const rows = await listCustodyRows(deps.db, scope, {
+  const page = await listCustodyPage(deps.db, scope, {
     ...filter,
     limit: query.limit,
     offset: after ? 0 : (query.page - 1) * query.limit,
@@ -126,16 +127,17 @@ export async function listCustody(opts: {
     ...filter,
     offset: after ? null : (query.page - 1) * query.limit,
     limit: query.limit,
-    pageRows: rows.length,
+    pageRows: page.count,
   });
-  const last = rows.at(-1);
   return {
-    data: rows.map(toCustodyDto),
-    page: query.page,
-    limit: query.limit,
-    total,
-    totalIsEstimate,
-    nextCursor: last && rows.length === query.limit ? encodeCursor({ at: last.key_at, id: last.id }) : null,
+    entries: page.entries,
+    meta: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      totalIsEstimate,
+      nextCursor: page.last && page.count === query.limit ? encodeCursor(page.last) : null,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { DiscountStatus } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 
 /** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
@@ -47,19 +48,26 @@ const DISCOUNT_JOINED_COLUMNS = `co.name as company_name,
   e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary`;
 /** A DiscountRow's columns and joins over `d` (a discount, or rows shaped like one). */
 const DISCOUNT_COLUMNS = `d.*, ${DISCOUNT_JOINED_COLUMNS}`;
-/**
- * A DiscountDtoRow's columns: a page of 50 reads a third fewer values than with every column (each value is text to
- * write and parse on the way).
- */
-const DISCOUNT_DTO_COLUMNS = `d.id, d.echeq_id, d.requested_amount, d.approved_amount, d.rate, d.days, d.status,
-  d.notes, d.rejection_reason, d.requested_at, d.approved_at, d.rejected_at, d.cancelled_at, d.completed_at,
-  d.version, ${DISCOUNT_JOINED_COLUMNS}`;
 const DISCOUNT_JOINS = `
   left join companies co on co.id = d.company_id
   left join echeqs e on e.id = d.echeq_id and e.deleted_at is null`;
 
 const DISCOUNT_SELECT = `select ${DISCOUNT_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
-const DISCOUNT_LIST_SELECT = `select ${DISCOUNT_DTO_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
+
+/** A discount as the API shows it (toDiscountDto), written by the database as JSON, over `d`, `co` and `e`. */
+const DISCOUNT_DOC = `json_build_object(
+  'id', d.id, 'echeq_id', d.echeq_id,
+  'echeq', case when e.id is not null then json_build_object(
+    'id', e.id, 'number', e.number, 'amount', e.amount, 'currency', btrim(e.currency), 'due_date', e.due_date,
+    'issuer', e.issuer, 'beneficiary', e.beneficiary) end,
+  'requested_amount', d.requested_amount, 'approved_amount', d.approved_amount, 'rate', d.rate, 'days', d.days,
+  'status', d.status, 'requested_at', ${isoSql('d.requested_at')}, 'approved_at', ${isoSql('d.approved_at')},
+  'rejected_at', ${isoSql('d.rejected_at')}, 'cancelled_at', ${isoSql('d.cancelled_at')},
+  'completed_at', ${isoSql('d.completed_at')}, 'notes', d.notes, 'rejection_reason', d.rejection_reason,
+  'company_name', co.name, 'version', d.version)`;
+
+const DISCOUNT_PAGE_SELECT = `select ${DISCOUNT_DOC} as doc, d.requested_at as sort_at, d.id,
+  null::text as key_at from discounts d ${DISCOUNT_JOINS}`;
 
 /** One discount, visible to `scope` (null when missing or foreign: the caller answers 404). */
 export async function findDiscount(db: Queryable, id: string, scope: Scope): Promise<DiscountRow | null> {
@@ -74,14 +82,14 @@ function likeEscape(s: string): string {
 
 /**
  * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
- * ids are chosen on the discounts' own indexes first, then only those rows are joined; the total is exact while
- * cheap, else estimated (see listTotal).
+ * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
+ * as JSON (queryJsonPage). The total is exact while cheap, else estimated (see listTotal).
  */
 export async function listDiscounts(
   db: Queryable,
   scope: Scope,
   q: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined },
-): Promise<{ rows: DiscountDtoRow[] } & ListTotal> {
+): Promise<{ page: JsonPage } & ListTotal> {
   const params: unknown[] = [];
   const conds: string[] = [];
   if (scope.kind === 'company') {
@@ -111,22 +119,23 @@ export async function listDiscounts(
   const from = `from discounts d where ${conds.join(' and ')}`;
   const offset = (q.page - 1) * q.limit;
   // Page 1 is read in index order, joined as it comes; further pages choose their ids first.
-  const r =
+  const page =
     offset === 0
-      ? await db.query<DiscountDtoRow>(
-          `${DISCOUNT_LIST_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
+      ? await queryJsonPage(
+          db,
+          `${DISCOUNT_PAGE_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
            limit $${params.length + 1}`,
           [...params, q.limit],
         )
-      : await db.query<DiscountDtoRow>(
-          `${DISCOUNT_LIST_SELECT}
+      : await queryJsonPage(
+          db,
+          `${DISCOUNT_PAGE_SELECT}
            join (select d.id ${from} order by d.requested_at desc, d.id desc
-                 limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id
-           order by d.requested_at desc, d.id desc`,
+                 limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id`,
           [...params, q.limit, offset],
         );
-  const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: r.rows.length });
-  return { rows: r.rows, ...total };
+  const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: page.count });
+  return { page, ...total };
 }
 
 export type LockedDiscount = {

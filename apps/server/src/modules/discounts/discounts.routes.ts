@@ -11,7 +11,7 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { AUTHED, responses } from '../../platform/http/responses';
+import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import {
   approveDiscount,
   cancelDiscount,
@@ -38,7 +38,13 @@ export function discountRoutes(app: App, deps: Deps) {
         response: responses(discountPageResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req) => ({ success: true as const, data: await listDiscounts({ deps, ctx: ctxOf(req), query: req.query }) }),
+    async (req, reply) =>
+      sendPage(
+        reply,
+        await listDiscounts({ deps, ctx: ctxOf(req), query: req.query }),
+        discountPageResponseSchema,
+        deps.config,
+      ),
   );
 
   app.get(

@@ -86,15 +86,16 @@ function mapOpenDiscountViolation(err: unknown): never {
   throw err;
 }
 
+/** A page of discounts: the entries as the JSON text the database wrote (see queryJsonPage) and its figures. */
 export async function listDiscounts({
   deps,
   ctx,
   query,
 }: Op & {
   query: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined };
-}): Promise<Page<Discount>> {
-  const { rows, total, totalIsEstimate } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
-  return { data: rows.map(toDiscountDto), page: query.page, limit: query.limit, total, totalIsEstimate };
+}): Promise<{ entries: string; meta: Omit<Page<Discount>, 'data'> }> {
+  const { page, total, totalIsEstimate } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
+  return { entries: page.entries, meta: { page: query.page, limit: query.limit, total, totalIsEstimate } };
 }
 
 export async function getDiscount({ deps, ctx, discountId }: Op & { discountId: string }): Promise<Discount> {

@@ -11,7 +11,7 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { AUTHED, pageBody, responses, sendJson } from '../../platform/http/responses';
+import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { createEcheq, deleteEcheq, getEcheq, listEcheqs, updateEcheq, validateEcheq } from './echeqs.service';
 
 const tags = ['echeqs'];
@@ -21,7 +21,6 @@ const tags = ['echeqs'];
  * router whatever the registration order, and a non-uuid id is a 400.
  */
 export function echeqRoutes(app: App, deps: Deps) {
-  const checked = deps.config.env !== 'production';
   app.get(
     '/echeqs',
     {
@@ -32,10 +31,13 @@ export function echeqRoutes(app: App, deps: Deps) {
         response: responses(echeqPageResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req, reply) => {
-      const { entries, meta } = await listEcheqs({ deps, ctx: ctxOf(req), query: req.query });
-      return sendJson(reply, pageBody(entries, meta), { schema: echeqPageResponseSchema, enabled: checked });
-    },
+    async (req, reply) =>
+      sendPage(
+        reply,
+        await listEcheqs({ deps, ctx: ctxOf(req), query: req.query }),
+        echeqPageResponseSchema,
+        deps.config,
+      ),
   );
 
   app.get(

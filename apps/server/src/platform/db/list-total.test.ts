@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, Queryable } from './db';
-import { EXACT_TOTAL_LIMIT, listTotal } from './list-total';
+import { COUNT_COST_CHEAP, EXACT_TOTAL_LIMIT, listTotal } from './list-total';
 import { openPglite } from './pglite';
 
 describe('listTotal', () => {
@@ -96,5 +96,23 @@ describe('listTotal', () => {
     expect(await total('from c', { offset: 0, pageRows: 50 })).toEqual({ total: 290, totalIsEstimate: false });
     expect(queries).toHaveLength(1);
     expect(queries[0]).toMatch(/^select count/);
+  });
+
+  it('counts a costlier list once, then gives that figure as an estimate for a few seconds', async () => {
+    // 400 of 20,000 match: few enough to count, but counting tests every row (a search over a small bank's book).
+    await db.exec(`create table s (id int primary key, note text);
+      insert into s select g, case when g % 50 = 0 then 'quiroga' else 'otro' end from generate_series(1, 20000) g;
+      analyze s;`);
+    const plan = await db.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) select count(*) from (select 1 from s where note like '%quiroga%' limit 1001) t`,
+    );
+    const cost = Number(JSON.stringify(plan.rows[0]?.['QUERY PLAN']).match(/"Total Cost":\s*([\d.]+)/)?.[1]);
+    expect(cost).toBeGreaterThan(COUNT_COST_CHEAP);
+    const from = `from s where note like '%quiroga%'`;
+    expect(await total(from, { offset: 0, pageRows: 50 })).toEqual({ total: 400, totalIsEstimate: false });
+    await db.exec(`delete from s where id = 50`);
+    // Within a few seconds: the figure counted, flagged, without a query.
+    expect(await total(from, { offset: 50, pageRows: 50 })).toEqual({ total: 400, totalIsEstimate: true });
+    expect(queries).toEqual([]);
   });
 });

@@ -12,6 +12,13 @@ export type ListTotal = { total: number; totalIsEstimate: boolean };
 export const COUNT_COST_BUDGET = 1_000;
 
 /**
+ * Up to this estimated cost a count is run on every request (well under a millisecond). A costlier one (a search
+ * testing a few thousand index entries, about 2 ms) is run once and its figure reused for a few seconds, flagged as
+ * an estimate since the list may have changed meanwhile.
+ */
+export const COUNT_COST_CHEAP = 100;
+
+/**
  * The total of a paged list whose rows are `select … ${from}` (from: "from … where …", with its parameters).
  *
  * Counting every matching row costs as much as reading them: tens of milliseconds over a large bank's book, more
@@ -21,7 +28,8 @@ export const COUNT_COST_BUDGET = 1_000;
  *   EXACT_TOTAL_LIMIT + 1 of them would cost. Many rows, or a count that would cost too much: the estimate is the
  *   answer (at least the rows already seen), flagged as an estimate;
  * - else the rows are counted, at most EXACT_TOTAL_LIMIT + 1 of them: exact, unless the estimate was wrong and the
- *   cap is reached (then it is an estimate again).
+ *   cap is reached (then it is an estimate again). A count costlier than COUNT_COST_CHEAP is kept a few seconds: the
+ *   requests meanwhile get its figure, flagged as an estimate.
  * What the planner said is remembered for a few seconds per list (see `decisions`).
  */
 export async function listTotal(
@@ -36,23 +44,30 @@ export async function listTotal(
   const key = `${opts.from}\u0000${JSON.stringify(opts.params)}`;
   const now = Date.now();
   const known = decisions.get(key, now);
-  if (known?.kind === 'estimate') return { total: Math.max(known.total, seen), totalIsEstimate: true };
+  if (known?.kind === 'estimate' || known?.kind === 'counted') {
+    return { total: Math.max(known.total, seen), totalIsEstimate: true };
+  }
   const count = `select count(*)::int as n from (select 1 ${opts.from} limit ${EXACT_TOTAL_LIMIT + 1}) t`;
   const planned = async () => {
     const plan = await db.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${count}`, opts.params);
     return planFigures(plan.rows[0]?.['QUERY PLAN']);
   };
+  let costly = false;
   if (!known) {
     const { rows: estimate, cost } = await planned();
     if (estimate > EXACT_TOTAL_LIMIT || cost > COUNT_COST_BUDGET) {
       decisions.set(key, { kind: 'estimate', total: estimate }, now);
       return { total: Math.max(estimate, seen), totalIsEstimate: true };
     }
-    decisions.set(key, { kind: 'count' }, now);
+    costly = cost > COUNT_COST_CHEAP;
+    if (!costly) decisions.set(key, { kind: 'count' }, now);
   }
   const capped = await db.query<{ n: number }>(count, opts.params);
   const n = capped.rows[0]?.n ?? 0;
-  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
+  if (n <= EXACT_TOTAL_LIMIT) {
+    if (costly) decisions.set(key, { kind: 'counted', total: n }, now);
+    return { total: n, totalIsEstimate: false };
+  }
   // More than the planner expected: the list is large after all.
   const { rows: estimate } = await planned();
   decisions.set(key, { kind: 'estimate', total: Math.max(estimate, n) }, now);
@@ -63,12 +78,12 @@ export async function listTotal(
  * What the planner said of each list (its SQL and parameters, so per bank or company and filter), for a few seconds:
  * - many rows: the estimate itself, given again without asking (an estimate is approximate by nature, and the next
  *   pages of a large list need not plan it again);
- * - few rows, cheap to count: only that, so the next requests count them without asking first. The count itself is
- *   run every time: exact totals are never kept.
+ * - few rows, cheap to count: only that, so the next requests count them without asking first, every time;
+ * - few rows, but a costlier count: the figure counted, given again as an estimate (it may be a few seconds old).
  */
 const DECISION_TTL_MS = 10_000;
 const MAX_DECISIONS = 1_000;
-type Decision = { kind: 'estimate'; total: number } | { kind: 'count' };
+type Decision = { kind: 'estimate' | 'counted'; total: number } | { kind: 'count' };
 const decisions = (() => {
   const map = new Map<string, { decision: Decision; until: number }>();
   return {

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@echeq/contract';
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 
 /** A route's response map: its success schema plus the error statuses it can answer (for the OpenAPI document). */
 export function responses<T extends z.ZodType>(ok: T, ...errorStatuses: number[]) {
@@ -12,24 +13,21 @@ export function responses<T extends z.ZodType>(ok: T, ...errorStatuses: number[]
 /** Statuses every authenticated route can answer. */
 export const AUTHED = [401, 403, 429] as const;
 
-/**
- * The body of a list answer whose entries the database wrote as JSON (platform/db/json-page.ts):
- * `{"success":true,"data":{"data":[…entries],…meta}}`.
- */
-export function pageBody(entries: string, meta: Record<string, unknown>): string {
-  const rest = JSON.stringify(meta).slice(1);
-  return `{"success":true,"data":{"data":${entries}${rest === '}' ? '}' : `,${rest}`}}`;
-}
+/** A list page whose entries the database wrote as JSON (platform/db/json-page.ts), with the page's figures. */
+export type WrittenPage = { entries: string; meta: Record<string, unknown> };
 
 /**
- * Sends a body already written as JSON, as it is. Every other answer goes through the route's response schema (the
- * serializer); outside production this one is parsed and checked against the same schema first, so the tests hold
- * the SQL that writes it to the contract (a mismatch is a 500 there, never a wrong answer).
+ * Sends a list page as `{"success":true,"data":{"data":[…entries],…meta}}`, its entries as the database wrote them.
+ * Every other answer goes through the route's response schema (the serializer); outside production this one is
+ * parsed and checked against the same schema first, so the tests hold the SQL that writes it to the contract (a
+ * mismatch is a 500 there, never a wrong answer).
  */
-export function sendJson(reply: FastifyReply, body: string, check: { schema: z.ZodType; enabled: boolean }) {
-  if (check.enabled) {
+export function sendPage(reply: FastifyReply, page: WrittenPage, schema: z.ZodType, config: Pick<Config, 'env'>) {
+  const rest = JSON.stringify(page.meta).slice(1);
+  const body = `{"success":true,"data":{"data":${page.entries}${rest === '}' ? '}' : `,${rest}`}}`;
+  if (config.env !== 'production') {
     const written: unknown = JSON.parse(body);
-    const result = check.schema.safeParse(written);
+    const result = schema.safeParse(written);
     if (!result.success) throw new Error(`Respuesta fuera del contrato: ${result.error.message}`);
     const stray = strayKey(written, result.data);
     if (stray) throw new Error(`Respuesta fuera del contrato: campo no declarado ${stray}`);
