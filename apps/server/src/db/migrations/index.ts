@@ -8,6 +8,7 @@ import m0006 from './0006_reports.sql?raw';
 import m0007 from './0007_reliability.sql?raw';
 import m0008 from './0008_scale.sql?raw';
 import m0009 from './0009_auth_notify.sql?raw';
+import m0010 from './0010_search_pending_list.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0007_reliability', sql: m0007 },
   { id: '0008_scale', sql: m0008 },
   { id: '0009_auth_notify', sql: m0009 },
+  { id: '0010_search_pending_list', sql: m0010 },
 ];
