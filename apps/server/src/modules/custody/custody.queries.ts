@@ -1,7 +1,7 @@
 import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
+import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
 
@@ -44,15 +44,33 @@ const CUSTODY_JOINS = `join echeqs e on e.id = c.echeq_id join companies co on c
 const CUSTODY_SELECT = `select ${CUSTODY_COLUMNS} from custody c ${CUSTODY_JOINS}`;
 
 /** A custody record with its cheque as the API shows it (toCustodyDto), written by the database as JSON. */
-const CUSTODY_DOC = `json_build_object(
-  'id', c.id, 'status', c.status, 'custody_date', ${isoSql('c.custody_date')},
-  'release_date', ${isoSql('c.release_date')}, 'release_reason', c.release_reason, 'notes', c.notes,
-  'presentation_deadline', c.presentation_deadline, 'echeq_id', c.echeq_id, 'company_name', co.name,
-  'echeq', json_build_object(
-    'id', e.id, 'number', e.number, 'amount', e.amount, 'currency', btrim(e.currency), 'issuer', e.issuer,
-    'beneficiary', e.beneficiary, 'issue_date', e.issue_date, 'due_date', e.due_date, 'status', e.status,
-    'validation_status', e.validation_status),
-  'version', c.version)`;
+const CUSTODY_DOC = jsonObject({
+  id: ['code', 'c.id'],
+  status: ['code', 'c.status'],
+  custody_date: ['timestamp', 'c.custody_date'],
+  release_date: ['timestamp', 'c.release_date'],
+  release_reason: ['text', 'c.release_reason'],
+  notes: ['text', 'c.notes'],
+  presentation_deadline: ['date', 'c.presentation_deadline'],
+  echeq_id: ['code', 'c.echeq_id'],
+  company_name: ['text', 'co.name'],
+  echeq: [
+    'json',
+    jsonObject({
+      id: ['code', 'e.id'],
+      number: ['text', 'e.number'],
+      amount: ['number', 'e.amount'],
+      currency: ['code', 'btrim(e.currency)'],
+      issuer: ['text', 'e.issuer'],
+      beneficiary: ['text', 'e.beneficiary'],
+      issue_date: ['date', 'e.issue_date'],
+      due_date: ['date', 'e.due_date'],
+      status: ['code', 'e.status'],
+      validation_status: ['code', 'e.validation_status'],
+    }),
+  ],
+  version: ['number', 'c.version'],
+});
 
 const CUSTODY_PAGE_SELECT = `select ${CUSTODY_DOC} as doc, c.custody_date as sort_at, c.id,
   ${keyText('c.custody_date')} as key_at from custody c ${CUSTODY_JOINS}`;

@@ -1,7 +1,7 @@
 import type { DiscountStatus } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
+import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 
 /** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
@@ -55,16 +55,36 @@ const DISCOUNT_JOINS = `
 const DISCOUNT_SELECT = `select ${DISCOUNT_COLUMNS} from discounts d ${DISCOUNT_JOINS}`;
 
 /** A discount as the API shows it (toDiscountDto), written by the database as JSON, over `d`, `co` and `e`. */
-const DISCOUNT_DOC = `json_build_object(
-  'id', d.id, 'echeq_id', d.echeq_id,
-  'echeq', case when e.id is not null then json_build_object(
-    'id', e.id, 'number', e.number, 'amount', e.amount, 'currency', btrim(e.currency), 'due_date', e.due_date,
-    'issuer', e.issuer, 'beneficiary', e.beneficiary) end,
-  'requested_amount', d.requested_amount, 'approved_amount', d.approved_amount, 'rate', d.rate, 'days', d.days,
-  'status', d.status, 'requested_at', ${isoSql('d.requested_at')}, 'approved_at', ${isoSql('d.approved_at')},
-  'rejected_at', ${isoSql('d.rejected_at')}, 'cancelled_at', ${isoSql('d.cancelled_at')},
-  'completed_at', ${isoSql('d.completed_at')}, 'notes', d.notes, 'rejection_reason', d.rejection_reason,
-  'company_name', co.name, 'version', d.version)`;
+const DISCOUNT_DOC = jsonObject({
+  id: ['code', 'd.id'],
+  echeq_id: ['code', 'd.echeq_id'],
+  echeq: [
+    'json',
+    `case when e.id is not null then ${jsonObject({
+      id: ['code', 'e.id'],
+      number: ['text', 'e.number'],
+      amount: ['number', 'e.amount'],
+      currency: ['code', 'btrim(e.currency)'],
+      due_date: ['date', 'e.due_date'],
+      issuer: ['text', 'e.issuer'],
+      beneficiary: ['text', 'e.beneficiary'],
+    })} end`,
+  ],
+  requested_amount: ['number', 'd.requested_amount'],
+  approved_amount: ['number', 'd.approved_amount'],
+  rate: ['number', 'd.rate'],
+  days: ['number', 'd.days'],
+  status: ['code', 'd.status'],
+  requested_at: ['timestamp', 'd.requested_at'],
+  approved_at: ['timestamp', 'd.approved_at'],
+  rejected_at: ['timestamp', 'd.rejected_at'],
+  cancelled_at: ['timestamp', 'd.cancelled_at'],
+  completed_at: ['timestamp', 'd.completed_at'],
+  notes: ['text', 'd.notes'],
+  rejection_reason: ['text', 'd.rejection_reason'],
+  company_name: ['text', 'co.name'],
+  version: ['number', 'd.version'],
+});
 
 const DISCOUNT_PAGE_SELECT = `select ${DISCOUNT_DOC} as doc, d.requested_at as sort_at, d.id,
   null::text as key_at from discounts d ${DISCOUNT_JOINS}`;

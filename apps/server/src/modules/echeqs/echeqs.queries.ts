@@ -7,7 +7,7 @@ import {
 } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { isoSql, type JsonPage, queryJsonPage } from '../../platform/db/json-page';
+import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type Keyset, keyText, likePattern } from './keyset';
 import { SqlParams } from './sql';
@@ -94,15 +94,29 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
 }
 
 /** A cheque as the API shows it (toEcheqDto), written by the database as JSON, over `e` joined to `co`. */
-const ECHEQ_DOC = `json_build_object(
-  'id', e.id, 'number', e.number, 'amount', e.amount,
-  'currency', case when btrim(e.currency) = 'USD' then 'USD' else 'ARS' end,
-  'issue_date', e.issue_date, 'due_date', e.due_date, 'issuer', e.issuer, 'issuer_cuit', e.issuer_cuit,
-  'beneficiary', e.beneficiary, 'beneficiary_cuit', e.beneficiary_cuit, 'status', e.status,
-  'validation_status', e.validation_status, 'validation_message', e.validation_message,
-  'validated_at', ${isoSql('e.validated_at')}, 'customer_id', e.company_id, 'company_name', co.name,
-  'tenant_id', e.tenant_id, 'custody_status', ${CUSTODY_STATUS}, 'version', e.version,
-  'created_at', ${isoSql('e.created_at')}, 'updated_at', ${isoSql('e.updated_at')})`;
+const ECHEQ_DOC = jsonObject({
+  id: ['code', 'e.id'],
+  number: ['text', 'e.number'],
+  amount: ['number', 'e.amount'],
+  currency: ['code', 'btrim(e.currency)'],
+  issue_date: ['date', 'e.issue_date'],
+  due_date: ['date', 'e.due_date'],
+  issuer: ['text', 'e.issuer'],
+  issuer_cuit: ['text', 'e.issuer_cuit'],
+  beneficiary: ['text', 'e.beneficiary'],
+  beneficiary_cuit: ['text', 'e.beneficiary_cuit'],
+  status: ['code', 'e.status'],
+  validation_status: ['code', 'e.validation_status'],
+  validation_message: ['text', 'e.validation_message'],
+  validated_at: ['timestamp', 'e.validated_at'],
+  customer_id: ['code', 'e.company_id'],
+  company_name: ['text', 'co.name'],
+  tenant_id: ['code', 'e.tenant_id'],
+  custody_status: ['code', CUSTODY_STATUS],
+  version: ['number', 'e.version'],
+  created_at: ['timestamp', 'e.created_at'],
+  updated_at: ['timestamp', 'e.updated_at'],
+});
 
 const ECHEQ_PAGE_SELECT = `select ${ECHEQ_DOC} as doc, e.created_at as sort_at, e.id, ${keyText('e.created_at')} as key_at
   from echeqs e join companies co on co.id = e.company_id`;
