@@ -143,6 +143,33 @@ describe('cheques: listing and scope', () => {
     expect(none.body.data.total).toBe(0);
   });
 
+  it('pages through a search in list order, by page number and by cursor, each match once', async () => {
+    const token = tokens['admin@banco.example'];
+    const term = 'S.A.';
+    const all = await s.req('GET', `/api/echeqs?search=${encodeURIComponent(term)}&limit=100`, { token });
+    expect(all.status).toBe(200);
+    const ids: string[] = all.body.data.data.map((e: any) => e.id);
+    expect(ids.length).toBeGreaterThan(10);
+    const byPage: string[] = [];
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 1; page <= Math.ceil(ids.length / 5); page++) {
+      const r = await s.req('GET', `/api/echeqs?search=${encodeURIComponent(term)}&limit=5&page=${page}`, { token });
+      byPage.push(...r.body.data.data.map((e: any) => e.id));
+      const c = await s.req(
+        'GET',
+        `/api/echeqs?search=${encodeURIComponent(term)}&limit=5&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
+        { token },
+      );
+      byCursor.push(...c.body.data.data.map((e: any) => e.id));
+      cursor = c.body.data.nextCursor;
+    }
+    expect(byPage).toEqual(ids);
+    expect(byCursor).toEqual(ids);
+    for (const e of all.body.data.data)
+      expect(`${e.number} ${e.issuer} ${e.beneficiary}`.toLowerCase()).toContain('s.a.');
+  });
+
   it('refuses bad list queries with 400', async () => {
     const token = tokens['emisor@empresa.example'];
     for (const q of [

@@ -152,7 +152,7 @@ export async function listCustodyPage(
   const p = new SqlParams();
   const after = () =>
     f.after ? ` and (c.custody_date, c.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)` : '';
-  if (f.offset === 0) {
+  if (f.offset === 0 && !f.search) {
     // The first rows of the order (page 1, or after a cursor): read in index order, joined as they come.
     const where = filterSql(p, scope, f, { withEcheq: true }) + after();
     return queryJsonPage(
@@ -161,13 +161,19 @@ export async function listCustodyPage(
       p.values,
     );
   }
-  const from = fromSql(p, scope, f) + after();
+  const ids = `select c.id ${fromSql(p, scope, f) + after()} order by c.custody_date desc, c.id desc
+    limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+  if (!f.search) {
+    return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} join (${ids}) page on page.id = c.id`, p.values);
+  }
+  // A search is planned for its own pattern every time: only the ids are chosen that way, the page itself is a
+  // prepared statement (as the cheque list's, see listEcheqPage).
+  const found = (await db.query<{ id: string }>(ids, p.values)).rows.map((r) => r.id);
+  const q = new SqlParams();
   return queryJsonPage(
     db,
-    `${CUSTODY_PAGE_SELECT}
-     join (select c.id ${from} order by c.custody_date desc, c.id desc
-           limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page on page.id = c.id`,
-    p.values,
+    `${CUSTODY_PAGE_SELECT} where c.id = any(${q.add(found)}::uuid[]) and ${filterSql(q, scope, {}, { withEcheq: true })}`,
+    q.values,
   );
 }
 

@@ -135,17 +135,30 @@ export async function listEcheqPage(
   let where = filterSql(p, scope, f);
   if (f.after) where += ` and (e.created_at, e.id) < (${p.add(f.after.at)}::timestamptz, ${p.add(f.after.id)}::uuid)`;
   // The first rows of the order (page 1, or the page after a cursor): read in index order, joined as they come.
+  if (f.offset === 0 && !f.search) {
+    return queryJsonPage(
+      db,
+      `${ECHEQ_PAGE_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`,
+      p.values,
+    );
+  }
   // Further by offset, or with a search: the ids first, on the list index alone (an offset skips index entries; a
   // search tests the text the index carries, without reading the rows it rejects), then only those rows joined.
-  const sql =
-    f.offset === 0 && !f.search
-      ? `${ECHEQ_PAGE_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`
-      : `${ECHEQ_PAGE_SELECT}
-         join (select e.id from echeqs e where ${where}
-               order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}) page
-           on page.id = e.id
-         order by e.created_at desc, e.id desc`;
-  return queryJsonPage(db, sql, p.values);
+  const ids = `select e.id from echeqs e where ${where}
+    order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+  if (!f.search) {
+    return queryJsonPage(db, `${ECHEQ_PAGE_SELECT} join (${ids}) page on page.id = e.id`, p.values);
+  }
+  // A search is planned for its own pattern on every request (see platform/db/pg.ts): planning the whole page
+  // statement cost more than running it, so only the ids are chosen that way. The page itself is then a prepared
+  // statement, its rows still in scope and not deleted.
+  const found = (await db.query<{ id: string }>(ids, p.values)).rows.map((r) => r.id);
+  const q = new SqlParams();
+  return queryJsonPage(
+    db,
+    `${ECHEQ_PAGE_SELECT} where e.id = any(${q.add(found)}::uuid[]) and ${filterSql(q, scope, {})}`,
+    q.values,
+  );
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */
