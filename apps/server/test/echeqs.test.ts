@@ -156,7 +156,7 @@ describe('cheques: listing and scope', () => {
     for (let page = 1; page <= Math.ceil(ids.length / 5); page++) {
       const r = await s.req('GET', `/api/echeqs?search=${encodeURIComponent(term)}&limit=5&page=${page}`, { token });
       byPage.push(...r.body.data.data.map((e: any) => e.id));
-      const c = await s.req(
+      const c: { body: any } = await s.req(
         'GET',
         `/api/echeqs?search=${encodeURIComponent(term)}&limit=5&page=${page}${cursor ? `&cursor=${cursor}` : ''}`,
         { token },

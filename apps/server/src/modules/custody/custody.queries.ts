@@ -166,15 +166,10 @@ export async function listCustodyPage(
   if (!f.search) {
     return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} join (${ids}) page on page.id = c.id`, p.values);
   }
-  // A search is planned for its own pattern every time: only the ids are chosen that way, the page itself is a
-  // prepared statement (as the cheque list's, see listEcheqPage).
+  // A search is planned for its own pattern every time: only the ids are chosen that way (in scope), the page itself
+  // is a prepared statement reading those rows by primary key (as the cheque list's, see listEcheqPage).
   const found = (await db.query<{ id: string }>(ids, p.values)).rows.map((r) => r.id);
-  const q = new SqlParams();
-  return queryJsonPage(
-    db,
-    `${CUSTODY_PAGE_SELECT} where c.id = any(${q.add(found)}::uuid[]) and ${filterSql(q, scope, {}, { withEcheq: true })}`,
-    q.values,
-  );
+  return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`, [found]);
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */
