@@ -19,9 +19,9 @@ import {
   clearingPayload,
   companyScopeOf,
   decodeCursor,
-  encodeCursor,
   guardDuplicateNumber,
   hasOpenDiscount,
+  keysetPage,
   registerEcheq,
   staleVersion,
   toEcheqDto,
@@ -123,22 +123,13 @@ export async function listCustody(opts: {
     offset: after ? 0 : (query.page - 1) * query.limit,
     after,
   });
-  const { total, totalIsEstimate } = await countCustody(deps.db, scope, {
+  const total = await countCustody(deps.db, scope, {
     ...filter,
     offset: after ? null : (query.page - 1) * query.limit,
     limit: query.limit,
     pageRows: page.count,
   });
-  return {
-    entries: page.entries,
-    meta: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalIsEstimate,
-      nextCursor: page.last && page.count === query.limit ? encodeCursor(page.last) : null,
-    },
-  };
+  return keysetPage(page, query, total);
 }
 
 /**

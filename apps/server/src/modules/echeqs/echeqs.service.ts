@@ -31,7 +31,7 @@ import {
   softDeleteEcheq,
   updateEcheqRow,
 } from './echeqs.queries';
-import { decodeCursor, encodeCursor } from './keyset';
+import { decodeCursor, keysetPage } from './keyset';
 
 type EcheqDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateInput = z.output<typeof createEcheqBodySchema>;
@@ -166,22 +166,13 @@ export async function listEcheqs(opts: {
     offset: after ? 0 : (query.page - 1) * query.limit,
     after,
   });
-  const { total, totalIsEstimate } = await countEcheqs(deps.db, scope, {
+  const total = await countEcheqs(deps.db, scope, {
     ...filter,
     offset: after ? null : (query.page - 1) * query.limit,
     limit: query.limit,
     pageRows: page.count,
   });
-  return {
-    entries: page.entries,
-    meta: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      totalIsEstimate,
-      nextCursor: page.last && page.count === query.limit ? encodeCursor(page.last) : null,
-    },
-  };
+  return keysetPage(page, query, total);
 }
 
 const FIELDS = [

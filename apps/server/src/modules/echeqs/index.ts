@@ -8,5 +8,5 @@ export {
   registerEcheq,
   staleVersion,
 } from './echeqs.service';
-export { decodeCursor, encodeCursor, type Keyset, keyText, likePattern } from './keyset';
+export { decodeCursor, type Keyset, keysetPage, keyText, likePattern } from './keyset';
 export { SqlParams } from './sql';

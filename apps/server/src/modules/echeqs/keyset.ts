@@ -1,3 +1,5 @@
+import type { JsonPage } from '../../platform/db/json-page';
+import type { ListTotal } from '../../platform/db/list-total';
 import { AppError } from '../../platform/http/app-error';
 
 /**
@@ -9,7 +11,7 @@ export type Keyset = { at: string; id: string };
 /** SQL rendering a timestamptz column as the exact UTC text a cursor carries. */
 export const keyText = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export function encodeCursor(key: Keyset): string {
+function encodeCursor(key: Keyset): string {
   return Buffer.from(`${key.at}|${key.id}`, 'utf8').toString('base64url');
 }
 
@@ -30,4 +32,20 @@ export function decodeCursor(cursor: string): Keyset {
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
 export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A list page as it is sent (platform/http/responses.ts, sendPage): the entries the database wrote and the page's
+ * figures, with the cursor of the next page when this one is full.
+ */
+export function keysetPage(page: JsonPage, query: { page: number; limit: number }, total: ListTotal) {
+  return {
+    entries: page.entries,
+    meta: {
+      page: query.page,
+      limit: query.limit,
+      ...total,
+      nextCursor: page.last && page.count === query.limit ? encodeCursor(page.last) : null,
+    },
+  };
 }
