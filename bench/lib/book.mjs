@@ -269,20 +269,32 @@ export function chequesSql(size) {
   return `
 insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, issuer_cuit,
   beneficiary, beneficiary_cuit, status, validation_status, validation_message, validated_at, created_by, created_at,
-  updated_at)
+  updated_at, custody_status)
 select x.tenant_id, c.id, x.number, x.amount, x.currency, x.issue_date, x.due_date, p.name, p.cuit,
   case when x.r_ben < 0.8 then c.name else q.name end,
   case when x.r_ben < 0.8 then c.cuit else q.cuit end,
-  case
-    when x.due_date >= x.today then case when x.r_st < 0.96 then 'ACTIVE' else 'CANCELLED' end
-    when x.due_date >= x.today - 30 then case when x.r_st < 0.5 then 'ACTIVE' when x.r_st < 0.9 then 'PAID' else 'CANCELLED' end
-    else case when x.r_st < 0.75 then 'PAID' when x.r_st < 0.9 then 'EXPIRED' else 'CANCELLED' end
-  end,
+  x.status,
   case when x.r_val < 0.85 then 'VALIDATED' when x.r_val < 0.97 then 'PENDING' else 'REJECTED' end,
   case when x.r_val >= 0.97 then 'COELSA: el CUIT del emisor no coincide con el registrado' end,
   case when x.r_val < 0.85 or x.r_val >= 0.97 then x.created_at + interval '90 seconds' end,
-  c.user_id, x.created_at, x.created_at
+  c.user_id, x.created_at, x.created_at,
+  -- The custody the cheque will get (custodySql), in the state its life implies: open while it is active, released
+  -- when it was paid (or withdrawn), expired, cancelled.
+  case
+    when x.r_cus >= ${size.custodyShare} then null
+    when x.status = 'ACTIVE' then case when x.r_cst < 0.85 then 'IN_CUSTODY' else 'RELEASED' end
+    when x.status = 'PAID' then 'RELEASED'
+    when x.status = 'EXPIRED' then 'EXPIRED'
+    else 'CANCELLED'
+  end
 from (
+  select d.*,
+    case
+      when d.due_date >= d.today then case when d.r_st < 0.96 then 'ACTIVE' else 'CANCELLED' end
+      when d.due_date >= d.today - 30 then case when d.r_st < 0.5 then 'ACTIVE' when d.r_st < 0.9 then 'PAID' else 'CANCELLED' end
+      else case when d.r_st < 0.75 then 'PAID' when d.r_st < 0.9 then 'EXPIRED' else 'CANCELLED' end
+    end as status
+  from (
   select y.*, ((y.created_at at time zone 'America/Argentina/Buenos_Aires')::date - floor(y.r_iss * 4)::int) as issue_date,
          ((y.created_at at time zone 'America/Argentina/Buenos_Aires')::date - floor(y.r_iss * 4)::int)
            + case when y.r_term < 0.08 then 0 else 1 + floor(power(y.r_term2, 1.6) * 359)::int end as due_date
@@ -296,12 +308,13 @@ from (
       case when random() < 0.05 then 'USD' else 'ARS' end as currency,
       now() - power(random(), 0.85) * interval '730 days' as created_at,
       random() as r_iss, random() as r_term, random() as r_term2, random() as r_st, random() as r_val,
-      random() as r_ben, ${TODAY} as today
+      random() as r_ben, random() as r_cus, random() as r_cst, ${TODAY} as today
     from bench.banks b, generate_series(greatest(b.first_cheque, $1::bigint), least(b.last_cheque, $2::bigint)) i
     where b.last_cheque >= $1::bigint and b.first_cheque <= $2::bigint
     offset 0
   ) y
   offset 0
+  ) d
 ) x
 join bench.companies c on c.bank_idx = x.bank_idx and c.local_idx = x.local_idx
 join bench.parties p on p.idx = x.party
@@ -309,10 +322,10 @@ join bench.parties q on q.idx = x.party2`;
 }
 
 /**
- * Custody for about 60 % of the cheques, one record each, in the state the cheque's life implies: open while the
- * cheque is active, released when it was paid (or withdrawn), expired, cancelled.
+ * Custody for about 60 % of the cheques, one record each: the cheques given a custody status when written (see
+ * chequesSql), in that status.
  */
-export function custodySql(size) {
+export function custodySql() {
   return `
 insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, release_date,
   release_reason, released_by, expired_at, notes, created_by, created_at, updated_at, version)
@@ -324,20 +337,13 @@ select x.tenant_id, x.company_id, x.id, x.st, x.cd, x.due_date + 30,
   case when x.r_note < 0.05 then 'Depósito por ventanilla' end,
   x.created_by, x.cd, greatest(x.cd, coalesce(x.rd, x.cd)), case when x.st = 'IN_CUSTODY' then 1 else 2 end
 from (
-  select y.*,
-    case
-      when y.status = 'ACTIVE' then case when y.r_st < 0.85 then 'IN_CUSTODY' else 'RELEASED' end
-      when y.status = 'PAID' then 'RELEASED'
-      when y.status = 'EXPIRED' then 'EXPIRED'
-      else 'CANCELLED'
-    end as st,
-    least(now(), y.cd + (1 + y.r_rel * 20) * interval '1 day') as rd
+  select y.*, least(now(), y.cd + (1 + y.r_rel * 20) * interval '1 day') as rd
   from (
-    select e.id, e.tenant_id, e.company_id, e.status, e.due_date, e.created_by, b.admin_id,
+    select e.id, e.tenant_id, e.company_id, e.status, e.custody_status as st, e.due_date, e.created_by, b.admin_id,
       least(now(), e.created_at + random() * interval '3 days') as cd,
-      random() as r_st, random() as r_rel, random() as r_note
+      random() as r_rel, random() as r_note
     from echeqs e join bench.banks b on b.tenant_id = e.tenant_id
-    where random() < ${size.custodyShare}
+    where e.custody_status is not null
     offset 0
   ) y
 ) x`;
@@ -487,6 +493,13 @@ export async function checkBook(run) {
          select cuit from tenants union all select cuit from companies
          union all select cuit from bench.parties) c
        where bench.cuit_check(substr(c.cuit, 1, 10)) <> substr(c.cuit, 11, 1)::int`,
+    ],
+    [
+      "cheque whose custody status is not its latest custody record's",
+      `select count(*)::int as n from echeqs e
+       left join lateral (select cu.status from custody cu where cu.echeq_id = e.id
+                          order by cu.custody_date desc, cu.id desc limit 1) l on true
+       where e.custody_status is distinct from l.status`,
     ],
     [
       'cheque of a company of another bank',

@@ -106,7 +106,7 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
     timings.cheques = Date.now() - t;
 
     t = Date.now();
-    await run(custodySql(size));
+    await run(custodySql());
     const custodyCount = Number((await run('select count(*)::int as n from custody')).rows[0].n);
     timings.custody = Date.now() - t;
     log(`custodia: ${custodyCount.toLocaleString('es-AR')} (${secs(t)})`);

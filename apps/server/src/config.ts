@@ -8,6 +8,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections to the PostgreSQL server (DATABASE_URL) this process keeps at most. */
+  databasePoolSize: number;
   jwtSecret: string;
   secretsKey: Buffer;
   seedDemo: boolean;
@@ -42,6 +44,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError('DATABASE_URL debe ser una URL postgres:// (o postgresql://)');
   }
 
+  const databasePoolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 100) {
+    throw new ConfigError(`DATABASE_POOL_SIZE inválido (de 1 a 100): ${env.DATABASE_POOL_SIZE}`);
+  }
+
   const secrets = resolveSecrets(env, mode, dataDir);
   return {
     env: mode,
@@ -49,6 +56,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
+    databasePoolSize,
     jwtSecret: secrets.jwtSecret,
     secretsKey: secrets.secretsKey,
     seedDemo: (env.SEED_DEMO ?? 'true').toLowerCase() !== 'false',

@@ -224,6 +224,50 @@ describe('custody: deposit, list, detail, release', () => {
     ).toBe(1);
   });
 
+  it("the cheque's custody status follows its latest custody record, in the lists and the detail", async () => {
+    const { echeq, custody } = (await s.req('POST', '/api/echeqs/custody', { token: emisor, body: deposit() })).body
+      .data;
+    const shown = async () => {
+      const list = await s.req('GET', `/api/echeqs?search=${encodeURIComponent(echeq.number)}`, { token: admin });
+      const detail = await s.req('GET', `/api/echeqs/${echeq.id}`, { token: admin });
+      expect(list.body.data.data.map((e: { id: string }) => e.id)).toEqual([echeq.id]);
+      expect(detail.body.data.custody_status).toBe(list.body.data.data[0].custody_status);
+      return detail.body.data.custody_status as string | null;
+    };
+    expect(await shown()).toBe('IN_CUSTODY');
+    const released = await s.req('PUT', `/api/echeqs/custody/${custody.id}/release`, {
+      token: emisor,
+      body: { reason: 'Retiro' },
+    });
+    expect(released.status).toBe(200);
+    expect(await shown()).toBe('RELEASED');
+    // A later record decides; removing it gives the earlier one's back; without records there is none.
+    const later = await s.db.query<{ id: string }>(
+      `insert into custody (tenant_id, company_id, echeq_id, presentation_deadline, custody_date)
+       select tenant_id, company_id, echeq_id, presentation_deadline, custody_date + interval '1 day'
+       from custody where id = $1 returning id`,
+      [custody.id],
+    );
+    expect(await shown()).toBe('IN_CUSTODY');
+    await s.db.query(`update custody set status = 'CANCELLED' where id = $1`, [later.rows[0]!.id]);
+    expect(await shown()).toBe('CANCELLED');
+    await s.db.query(`update custody set custody_date = custody_date - interval '2 days' where id = $1`, [
+      later.rows[0]!.id,
+    ]);
+    expect(await shown()).toBe('RELEASED');
+    await s.db.query(`delete from custody where echeq_id = $1`, [echeq.id]);
+    expect(await shown()).toBeNull();
+    expect(
+      await n(
+        s,
+        `select count(*)::int as n from echeqs e
+         left join lateral (select cu.status from custody cu where cu.echeq_id = e.id
+                            order by cu.custody_date desc, cu.id desc limit 1) l on true
+         where e.custody_status is distinct from l.status`,
+      ),
+    ).toBe(0);
+  });
+
   it('release is refused while a PENDING or APPROVED discount exists', async () => {
     for (const status of ['PENDING', 'APPROVED']) {
       const { custody, echeq } = (await s.req('POST', '/api/echeqs/custody', { token: emisor, body: deposit() })).body

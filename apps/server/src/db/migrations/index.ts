@@ -9,6 +9,7 @@ import m0007 from './0007_reliability.sql?raw';
 import m0008 from './0008_scale.sql?raw';
 import m0009 from './0009_auth_notify.sql?raw';
 import m0010 from './0010_search_pending_list.sql?raw';
+import m0011 from './0011_echeq_custody_status.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0008_scale', sql: m0008 },
   { id: '0009_auth_notify', sql: m0009 },
   { id: '0010_search_pending_list', sql: m0010 },
+  { id: '0011_echeq_custody_status', sql: m0011 },
 ];

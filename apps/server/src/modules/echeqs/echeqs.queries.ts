@@ -39,16 +39,12 @@ export type EcheqRow = {
   key_at: string;
 };
 
-/** The custody status of cheque `e`: its latest custody record's, if it was ever in custody. */
-const CUSTODY_STATUS = `(select cu.status from custody cu where cu.echeq_id = e.id
-    order by cu.custody_date desc, cu.id desc limit 1)`;
-
 /** An EcheqRow's columns, over `e` (a cheque) joined to `co` (its company). */
 const ECHEQ_COLUMNS = `
   e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
   e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-  ${CUSTODY_STATUS} as custody_status,
+  e.custody_status,
   ${keyText('e.created_at')} as key_at`;
 
 const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;
@@ -112,7 +108,7 @@ const ECHEQ_DOC = jsonObject({
   customer_id: ['code', 'e.company_id'],
   company_name: ['text', 'co.name'],
   tenant_id: ['code', 'e.tenant_id'],
-  custody_status: ['code', CUSTODY_STATUS],
+  custody_status: ['code', 'e.custody_status'],
   version: ['number', 'e.version'],
   created_at: ['timestamp', 'e.created_at'],
   updated_at: ['timestamp', 'e.updated_at'],
@@ -124,7 +120,7 @@ const ECHEQ_PAGE_SELECT = `select ${ECHEQ_DOC} as doc, e.created_at as sort_at, 
 /**
  * One page of the book, newest first (created_at desc, id desc: the keyset indexes' order), written by the database
  * as JSON (queryJsonPage). Past an offset or with a search, the page's ids are chosen first on the list indexes alone
- * (they carry the search text); only those rows are then read, joined and given their custody status.
+ * (they carry the search text); only those rows are then read and joined.
  */
 export async function listEcheqPage(
   db: Queryable,

@@ -9,10 +9,11 @@ import { openPgliteThread } from './pglite-thread';
  */
 export async function openDatabase(opts: {
   databaseUrl: string | null;
+  databasePoolSize?: number;
   dataDir: string;
   onFatal?: (err: Error) => void;
 }): Promise<Db> {
-  if (opts.databaseUrl) return openPg(opts.databaseUrl);
+  if (opts.databaseUrl) return openPg(opts.databaseUrl, { max: opts.databasePoolSize });
   return openPgliteThread({
     dataDir: path.join(opts.dataDir, 'pglite'),
     workerUrl: new URL('./pglite-worker.js', import.meta.url),
