@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db';
+import { pageLimit } from '../../platform/db/page-limit';
 
 export type AuditRow = {
   id: string;
@@ -56,8 +57,8 @@ export async function listAudit(
     `select a.id::text as id, a.at, a.actor_id, a.actor_email, a.actor_role, a.tenant_id, a.action, a.entity,
             a.entity_id, a.before, a.after, a.request_id
      from audit_log a where ${sql}
-     order by a.at desc, a.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, f.limit, f.offset],
+     order by a.at desc, a.id desc ${pageLimit(f.limit)} offset $${params.length + 1}`,
+    [...params, f.offset],
   );
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
 }

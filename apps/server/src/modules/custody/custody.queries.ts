@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { pageLimit } from '../../platform/db/page-limit';
 import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
 
 export type CustodyRow = {
@@ -157,12 +158,12 @@ export async function listCustodyPage(
     const where = filterSql(p, scope, f, { withEcheq: true }) + after();
     return queryJsonPage(
       db,
-      `${CUSTODY_PAGE_SELECT} where ${where} order by c.custody_date desc, c.id desc limit ${p.add(f.limit)}`,
+      `${CUSTODY_PAGE_SELECT} where ${where} order by c.custody_date desc, c.id desc ${pageLimit(f.limit)}`,
       p.values,
     );
   }
   const ids = `select c.id ${fromSql(p, scope, f) + after()} order by c.custody_date desc, c.id desc
-    limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+    ${pageLimit(f.limit)} offset ${p.add(f.offset)}`;
   if (!f.search) {
     return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} join (${ids}) page on page.id = c.id`, p.values);
   }

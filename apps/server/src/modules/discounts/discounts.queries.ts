@@ -3,6 +3,7 @@ import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { pageLimit } from '../../platform/db/page-limit';
 
 /** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
 export type DiscountRow = {
@@ -144,15 +145,15 @@ export async function listDiscounts(
       ? await queryJsonPage(
           db,
           `${DISCOUNT_PAGE_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
-           limit $${params.length + 1}`,
-          [...params, q.limit],
+           ${pageLimit(q.limit)}`,
+          params,
         )
       : await queryJsonPage(
           db,
           `${DISCOUNT_PAGE_SELECT}
            join (select d.id ${from} order by d.requested_at desc, d.id desc
-                 limit $${params.length + 1} offset $${params.length + 2}) page on page.id = d.id`,
-          [...params, q.limit, offset],
+                 ${pageLimit(q.limit)} offset $${params.length + 1}) page on page.id = d.id`,
+          [...params, offset],
         );
   const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: page.count });
   return { page, ...total };

@@ -9,6 +9,7 @@ import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { pageLimit } from '../../platform/db/page-limit';
 import { type Keyset, keyText, likePattern } from './keyset';
 import { SqlParams } from './sql';
 
@@ -134,14 +135,14 @@ export async function listEcheqPage(
   if (f.offset === 0 && !f.search) {
     return queryJsonPage(
       db,
-      `${ECHEQ_PAGE_SELECT} where ${where} order by e.created_at desc, e.id desc limit ${p.add(f.limit)}`,
+      `${ECHEQ_PAGE_SELECT} where ${where} order by e.created_at desc, e.id desc ${pageLimit(f.limit)}`,
       p.values,
     );
   }
   // Further by offset, or with a search: the ids first, on the list index alone (an offset skips index entries; a
   // search tests the text the index carries, without reading the rows it rejects), then only those rows joined.
   const ids = `select e.id from echeqs e where ${where}
-    order by e.created_at desc, e.id desc limit ${p.add(f.limit)} offset ${p.add(f.offset)}`;
+    order by e.created_at desc, e.id desc ${pageLimit(f.limit)} offset ${p.add(f.offset)}`;
   if (!f.search) {
     return queryJsonPage(db, `${ECHEQ_PAGE_SELECT} join (${ids}) page on page.id = e.id`, p.values);
   }

@@ -1,5 +1,6 @@
 import type { Role, UserStatus } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
+import { pageLimit } from '../../platform/db/page-limit';
 
 export type UserRow = {
   id: string;
@@ -122,8 +123,8 @@ export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ row
     params,
   );
   const rows = await db.query<UserRow>(
-    `${USER_SELECT} where ${cond} order by u.created_at desc, u.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, f.limit, f.offset],
+    `${USER_SELECT} where ${cond} order by u.created_at desc, u.id desc ${pageLimit(f.limit)} offset $${params.length + 1}`,
+    [...params, f.offset],
   );
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCustodyPage } from '../src/modules/custody/custody.queries';
+import { listDiscounts } from '../src/modules/discounts/discounts.queries';
+import { listEcheqPage } from '../src/modules/echeqs/echeqs.queries';
+import type { Scope } from '../src/platform/auth/actor';
+import type { Db } from '../src/platform/db/db';
+import { pageLimit } from '../src/platform/db/page-limit';
+import { openPg } from '../src/platform/db/pg';
+import { freshDb, TEST_ENGINE } from './helpers';
+
+describe('page limits', () => {
+  it('are written as checked integers', () => {
+    expect(pageLimit(50)).toBe('limit 50');
+    for (const bad of [0, -1, 1.5, Number.NaN, 1_001]) expect(() => pageLimit(bad)).toThrow();
+  });
+});
+
+// A list page is a prepared statement planned once (a generic plan), not again on every request: on PostgreSQL its
+// connection's prepared statements say how they were planned.
+describe.runIf(TEST_ENGINE === 'pg')('list pages reuse their plan (PostgreSQL)', () => {
+  let fresh: Awaited<ReturnType<typeof freshDb>>;
+  let one: Db;
+  let scope: Scope;
+  beforeAll(async () => {
+    fresh = await freshDb();
+    // One connection: every statement below is prepared on it, and pg_prepared_statements shows them.
+    one = await openPg(fresh.url!, { max: 1 });
+    const t = await one.query<{ id: string }>(`select id from tenants where codigo = 'BDEMO'`);
+    scope = { kind: 'tenant', tenantId: t.rows[0]!.id };
+    // A book large enough for the planner to tell a page from the whole list (on a few rows every plan is cheap).
+    await one.query(
+      `insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, beneficiary,
+         status, created_at, updated_at)
+       select co.tenant_id, co.id, 'PLAN' || i, 1000 + i, 'ARS', current_date, current_date + 30, 'Emisor ' || i,
+         co.name, (array['ACTIVE', 'PAID', 'CANCELLED', 'EXPIRED'])[1 + i % 4], now() - i * interval '1 minute', now() - i * interval '1 minute'
+       from (select id, tenant_id, name from companies where tenant_id = $1 limit 1) co, generate_series(1, 20000) i`,
+      [scope.tenantId],
+    );
+    await one.query(
+      `insert into custody (tenant_id, company_id, echeq_id, presentation_deadline, custody_date)
+       select tenant_id, company_id, id, due_date + 30, created_at from echeqs where number like 'PLAN%'`,
+    );
+    await one.exec('analyze');
+  });
+  afterAll(async () => {
+    await one?.close();
+    await fresh?.drop();
+  });
+
+  it('cheques, custody and discounts, page after page', async () => {
+    for (let i = 0; i < 8; i++) {
+      await listEcheqPage(one, scope, { limit: 20, offset: 0 });
+      await listEcheqPage(one, scope, { limit: 20, offset: 0, status: 'ACTIVE' });
+      await listCustodyPage(one, scope, { limit: 20, offset: 0 });
+      await listDiscounts(one, scope, { page: 1, limit: 20 });
+    }
+    const r = await one.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+      `select statement, generic_plans::text, custom_plans::text from pg_prepared_statements
+       where statement like '%string_agg(p.doc%'`,
+    );
+    expect(r.rows).toHaveLength(4);
+    for (const s of r.rows) {
+      expect(Number(s.generic_plans), s.statement.slice(-200)).toBeGreaterThan(0);
+      expect(Number(s.custom_plans), s.statement.slice(-200)).toBeLessThanOrEqual(5);
+    }
+  });
+});
