@@ -5,8 +5,23 @@ import { listEcheqPage } from '../src/modules/echeqs/echeqs.queries';
 import type { Scope } from '../src/platform/auth/actor';
 import type { Db } from '../src/platform/db/db';
 import { pageLimit } from '../src/platform/db/page-limit';
-import { openPg } from '../src/platform/db/pg';
+import { openPg, withValues } from '../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from './helpers';
+
+describe('statements sent with their values written in', () => {
+  it('quote every value as the text a parameter would carry, and leave quoted literals alone', () => {
+    expect(withValues(`select '$1', $1, $2, $10`, ['a', null, 1, 2, 3, 4, 5, 6, 7, 8])).toBe(
+      `select '$1', 'a', null, '8'`,
+    );
+    expect(withValues('select $1', ["it's"])).toBe(`select 'it''s'`);
+    expect(withValues('select $1', ['a\\%'])).toBe(`select E'a\\\\%'`);
+    expect(withValues('select $1', [new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 6))])).toBe(
+      `select '2026-01-02T03:04:05.006Z'`,
+    );
+    expect(withValues('select $1', [['a', 'b"c', null]])).toBe(`select E'{"a","b\\\\"c",NULL}'`);
+    expect(() => withValues('select $2', ['a'])).toThrow();
+  });
+});
 
 describe('page limits', () => {
   it('are written as checked integers', () => {
@@ -45,6 +60,16 @@ describe.runIf(TEST_ENGINE === 'pg')('list pages reuse their plan (PostgreSQL)',
   afterAll(async () => {
     await one?.close();
     await fresh?.drop();
+  });
+
+  it('values written into a statement reach the database exactly', async () => {
+    const tricky = ["it's", 'back\\slash', '"quoted"', '50%_', 'Ñandú', '', " '; select 1; -- "];
+    for (const v of tricky) {
+      const r = await one.query<{ a: string; b: string[] }>(
+        withValues('select $1::text as a, $2::text[] as b', [v, [v, v]]),
+      );
+      expect(r.rows[0]).toEqual({ a: v, b: [v, v] });
+    }
   });
 
   it('cheques, custody and discounts, page after page', async () => {

@@ -1,0 +1,14 @@
+import pg from '../node_modules/pg/lib/index.js';
+import { readFileSync, readdirSync } from 'node:fs';
+const ticks = () => { let t = 0; for (const p of readdirSync('/proc')) { if (!/^\d+$/.test(p)) continue; try { const st = readFileSync(`/proc/${p}/stat`, 'utf8'); const name = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')); if (name !== 'postgres') continue; const f = st.slice(st.lastIndexOf(')') + 2).split(' '); t += Number(f[11]) + Number(f[12]); } catch {} } return t; };
+const d = JSON.parse(readFileSync(process.env.CAP, 'utf8'));
+const s = d[process.env.KEY][0];
+const mode = process.env.MODE ?? 'auto';
+const url = `postgres://postgres@127.0.0.1:5432/echeq_bench_main?options=-c%20jit%3Doff%20-c%20plan_cache_mode%3D${mode}`;
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const run = async (secs, conc) => { let n = 0; const end = Date.now() + secs * 1000; await Promise.all(Array.from({ length: conc }, async () => { while (Date.now() < end) { await pool.query({ name: 'q', text: s.sql, values: s.params }); n++; } })); return n; };
+await run(2, 32);
+const k0 = ticks(); const t0 = Date.now(); const n = await run(8, 32); const secs = (Date.now() - t0) / 1000; const k1 = ticks();
+const c = await pool.connect(); const ps = (await c.query('select generic_plans, custom_plans from pg_prepared_statements')).rows[0]; c.release();
+console.log(`${process.env.KEY} ${mode}: qps=${Math.round(n / secs)} pgcpu/q=${((k1 - k0) * 10 / n).toFixed(3)}ms`, ps);
+await pool.end();
