@@ -53,7 +53,6 @@ export async function startServer({ env, logFile, cpuProfDir, timeoutMs = 180_00
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       BENCH_REFERENCE: '1',
-      ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

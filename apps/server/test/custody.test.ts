@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireCustodyOnce } from '../src/modules/custody';
 import { addDays, buenosAiresDate, fixedClock } from '../src/platform/clock';
 import { build, type TestServer } from './helpers';
+import { custodyStatusDrift } from './reports-fixtures';
 
 const today = buenosAiresDate(new Date());
 let seq = 0;
@@ -257,15 +258,7 @@ describe('custody: deposit, list, detail, release', () => {
     expect(await shown()).toBe('RELEASED');
     await s.db.query(`delete from custody where echeq_id = $1`, [echeq.id]);
     expect(await shown()).toBeNull();
-    expect(
-      await n(
-        s,
-        `select count(*)::int as n from echeqs e
-         left join lateral (select cu.status from custody cu where cu.echeq_id = e.id
-                            order by cu.custody_date desc, cu.id desc limit 1) l on true
-         where e.custody_status is distinct from l.status`,
-      ),
-    ).toBe(0);
+    expect(await custodyStatusDrift(s.db)).toBe(0);
   });
 
   it('release is refused while a PENDING or APPROVED discount exists', async () => {

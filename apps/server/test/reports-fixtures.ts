@@ -182,3 +182,14 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/** Cheques whose custody status (kept on the cheque, migration 0011) is not their latest custody record's. */
+export async function custodyStatusDrift(db: Db): Promise<number> {
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from echeqs e
+     left join lateral (select cu.status from custody cu where cu.echeq_id = e.id
+                        order by cu.custody_date desc, cu.id desc limit 1) l on true
+     where e.custody_status is distinct from l.status`,
+  );
+  return r.rows[0]!.n;
+}
