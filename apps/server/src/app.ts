@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -38,6 +37,7 @@ import { registerErrorHandler, registerNotFound } from './platform/http/error-ha
 import { idempotencyPurgeJob, registerIdempotency } from './platform/http/idempotency';
 import { jsonParser } from './platform/http/json-parser';
 import { newRequestId } from './platform/http/request-id';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { type Job, startJobs } from './platform/jobs';
 import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
 import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -114,25 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   bench?.register(app);
 
-  await app.register(fastifyHelmet, {
-    hsts: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {
