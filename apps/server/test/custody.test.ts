@@ -236,6 +236,15 @@ describe('custody: deposit, list, detail, release', () => {
       return detail.body.data.custody_status as string | null;
     };
     expect(await shown()).toBe('IN_CUSTODY');
+    // A change to custody that leaves the status as it was writes no new version of the cheque.
+    const version = async () =>
+      (await s.db.query<{ ctid: string }>(`select ctid::text from echeqs where id = $1`, [echeq.id])).rows[0]!.ctid;
+    const before = await version();
+    await s.db.query(`update custody set custody_date = custody_date + interval '1 minute' where id = $1`, [
+      custody.id,
+    ]);
+    expect(await version()).toBe(before);
+    expect(await shown()).toBe('IN_CUSTODY');
     const released = await s.req('PUT', `/api/echeqs/custody/${custody.id}/release`, {
       token: emisor,
       body: { reason: 'Retiro' },

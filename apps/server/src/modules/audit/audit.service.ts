@@ -1,5 +1,6 @@
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 
 // mfa_enabled is a fact worth keeping; the second factor's secrets and codes are not.
 const SECRET_KEY = /pass|secret|api_?key|token|mfa_(?!enabled)/i;
@@ -25,12 +26,25 @@ export type AuditInput = {
   after?: unknown;
 };
 
-/** Appends one record to the audit trail, inside the caller's transaction. `ctx` null means the system itself. */
-export async function recordAudit(tx: Queryable, ctx: Ctx | null, input: AuditInput): Promise<void> {
-  await tx.query(
-    `insert into audit_log (actor_id, actor_email, actor_role, tenant_id, action, entity, entity_id, before, after, request_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [
+const AUDIT_COLUMNS = [
+  'actor_id',
+  'actor_email',
+  'actor_role',
+  'tenant_id',
+  'action',
+  'entity',
+  'entity_id',
+  'before',
+  'after',
+  'request_id',
+] as const;
+
+/** One audit record as a row to insert (see insertRows); `ctx` null means the system itself. */
+export function auditRow(ctx: Ctx | null, input: AuditInput): RowInsert {
+  return {
+    table: 'audit_log',
+    columns: AUDIT_COLUMNS,
+    values: [
       ctx?.actor.userId ?? null,
       ctx?.actor.email ?? null,
       ctx?.actor.role ?? 'SYSTEM',
@@ -42,5 +56,10 @@ export async function recordAudit(tx: Queryable, ctx: Ctx | null, input: AuditIn
       input.after === undefined ? null : JSON.stringify(redact(input.after)),
       ctx?.requestId ?? null,
     ],
-  );
+  };
+}
+
+/** Appends one record to the audit trail, inside the caller's transaction. `ctx` null means the system itself. */
+export async function recordAudit(tx: Queryable, ctx: Ctx | null, input: AuditInput): Promise<void> {
+  await insertRows(tx, [auditRow(ctx, input)]);
 }

@@ -1,2 +1,2 @@
 export { auditRoutes } from './audit.routes';
-export { type AuditInput, recordAudit, redact } from './audit.service';
+export { type AuditInput, auditRow, recordAudit, redact } from './audit.service';

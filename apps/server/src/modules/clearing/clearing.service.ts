@@ -1,6 +1,7 @@
 import type { CoelsaOperationBody, CoelsaOperationResult } from '@echeq/contract';
 import { type Ctx, scopeOf, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { breakerFor } from './breaker';
@@ -38,15 +39,28 @@ export async function requireClearing(deps: ClearingDeps, tenantId: string): Pro
   if (probe && !probe.ok) throw new AppError('COELSA_NOT_AVAILABLE');
 }
 
+export type ClearingEntry = {
+  tenantId: string;
+  operation: ClearingOperation;
+  entity: string;
+  entityId: string;
+  payload: unknown;
+};
+
+const OUTBOX_COLUMNS = ['tenant_id', 'operation', 'entity', 'entity_id', 'payload'] as const;
+
+/** An operation for the clearing house as an outbox row to insert (see insertRows); a job delivers it. */
+export function outboxRow(op: ClearingEntry): RowInsert {
+  return {
+    table: 'clearing_outbox',
+    columns: OUTBOX_COLUMNS,
+    values: [op.tenantId, op.operation, op.entity, op.entityId, JSON.stringify(op.payload ?? null)],
+  };
+}
+
 /** Records an operation for the clearing house in the caller's transaction (the outbox); a job delivers it. */
-export async function enqueueClearing(
-  tx: Queryable,
-  op: { tenantId: string; operation: ClearingOperation; entity: string; entityId: string; payload: unknown },
-): Promise<void> {
-  await tx.query(
-    'insert into clearing_outbox (tenant_id, operation, entity, entity_id, payload) values ($1, $2, $3, $4, $5)',
-    [op.tenantId, op.operation, op.entity, op.entityId, JSON.stringify(op.payload ?? null)],
-  );
+export async function enqueueClearing(tx: Queryable, op: ClearingEntry): Promise<void> {
+  await insertRows(tx, [outboxRow(op)]);
 }
 
 /**

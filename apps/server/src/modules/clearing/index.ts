@@ -4,7 +4,8 @@
  * - `requireClearing(deps, tenantId)`: 503 COELSA_NOT_CONFIGURED / SANDBOX_NOT_CONFIGURED / COELSA_NOT_AVAILABLE when
  *   the bank cannot use it (call it before opening the transaction of the change).
  * - `enqueueClearing(tx, op)`: records an operation in the outbox, in the caller's transaction; the delivery job sends
- *   it (see `ClearingPayloads` for what each operation's payload should carry).
+ *   it (see `ClearingPayloads` for what each operation's payload should carry). `outboxRow(op)` is the same record as
+ *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
  * - `clearingPortFor(deps, tenantId)`: the adapter itself (sandbox or HTTP) for anything else.
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`. Tests: `deliverOutboxOnce(deps)`, the standalone simulator.
@@ -12,7 +13,14 @@
 export { type BreakerSnapshot, type BreakerState, breakerStates } from './breaker';
 export { ensureSandboxParticipant, importBookIntoSandbox } from './clearing.queries';
 export { clearingRoutes } from './clearing.routes';
-export { clearingPortFor, enqueueClearing, requireClearing, validateWithClearing } from './clearing.service';
+export {
+  type ClearingEntry,
+  clearingPortFor,
+  enqueueClearing,
+  outboxRow,
+  requireClearing,
+  validateWithClearing,
+} from './clearing.service';
 export type {
   CallOptions,
   ClearingAck,

@@ -11,10 +11,11 @@ import {
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
+import { insertRows } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
-import { recordAudit } from '../audit';
-import { enqueueClearing, requireClearing } from '../clearing';
+import { auditRow } from '../audit';
+import { outboxRow, requireClearing } from '../clearing';
 import {
   clearingPayload,
   companyScopeOf,
@@ -63,12 +64,13 @@ export async function createCustody(opts: {
   const { notes, ...fields } = body;
   return guardDuplicateNumber(() =>
     deps.db.transaction(async (tx) => {
-      const echeq = await registerEcheq(tx, {
+      const { row: echeq, records } = await registerEcheq(tx, {
         ctx,
         at: now,
         tenantId: scope.tenantId,
         companyId: scope.companyId,
         fields,
+        custodyStatus: 'IN_CUSTODY',
       });
       const inserted = await insertCustody(tx, {
         tenantId: scope.tenantId,
@@ -81,22 +83,25 @@ export async function createCustody(opts: {
       });
       const id = inserted.id;
       const custody = toCustodyDto(inserted);
-      await enqueueClearing(tx, {
-        tenantId: scope.tenantId,
-        operation: 'CUSTODY_DEPOSIT',
-        entity: 'custody',
-        entityId: id,
-        payload: { echeq_id: echeq.id, custody_id: id, echeq: clearingPayload(echeq) },
-      });
-      await recordAudit(tx, ctx, {
-        action: 'custody.create',
-        entity: 'custody',
-        entityId: id,
-        tenantId: scope.tenantId,
-        after: custody,
-      });
-      // The cheque as it reads now: unchanged but for its custody status.
-      return { echeq: toEcheqDto({ ...echeq, custody_status: 'IN_CUSTODY' }), custody };
+      // The cheque's records first: the clearing house registers the cheque before it takes it in custody.
+      await insertRows(tx, [
+        ...records,
+        outboxRow({
+          tenantId: scope.tenantId,
+          operation: 'CUSTODY_DEPOSIT',
+          entity: 'custody',
+          entityId: id,
+          payload: { echeq_id: echeq.id, custody_id: id, echeq: clearingPayload(echeq) },
+        }),
+        auditRow(ctx, {
+          action: 'custody.create',
+          entity: 'custody',
+          entityId: id,
+          tenantId: scope.tenantId,
+          after: custody,
+        }),
+      ]);
+      return { echeq: toEcheqDto(echeq), custody };
     }),
   );
 }
@@ -161,21 +166,23 @@ export async function releaseCustody(opts: {
       throw invalidTransition('La custodia ya no está En Custodia');
     }
     const after = toCustodyDto((await findCustody(tx, id, { kind: 'all' }))!);
-    await enqueueClearing(tx, {
-      tenantId: before.tenant_id,
-      operation: 'CUSTODY_RELEASE',
-      entity: 'custody',
-      entityId: id,
-      payload: { echeq_id: before.echeq_id, custody_id: id, reason: body.reason },
-    });
-    await recordAudit(tx, ctx, {
-      action: 'custody.release',
-      entity: 'custody',
-      entityId: id,
-      tenantId: before.tenant_id,
-      before: { status: before.status, version: before.version },
-      after: { status: after.status, release_reason: after.release_reason, release_date: after.release_date },
-    });
+    await insertRows(tx, [
+      outboxRow({
+        tenantId: before.tenant_id,
+        operation: 'CUSTODY_RELEASE',
+        entity: 'custody',
+        entityId: id,
+        payload: { echeq_id: before.echeq_id, custody_id: id, reason: body.reason },
+      }),
+      auditRow(ctx, {
+        action: 'custody.release',
+        entity: 'custody',
+        entityId: id,
+        tenantId: before.tenant_id,
+        before: { status: before.status, version: before.version },
+        after: { status: after.status, release_reason: after.release_reason, release_date: after.release_date },
+      }),
+    ]);
     return after;
   });
 }

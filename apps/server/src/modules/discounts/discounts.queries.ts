@@ -212,9 +212,19 @@ export async function findBlockingDiscount(
   return r.rows[0] ?? null;
 }
 
-export async function tenantDiscountRate(tx: Queryable, tenantId: string): Promise<string> {
-  const r = await tx.query<{ discount_rate: string }>('select discount_rate from tenants where id = $1', [tenantId]);
-  return r.rows[0]?.discount_rate ?? '0.45';
+/** The cheque as findEcheq(tx, id, true) reads it, with its bank's discount rate (an approval prices with it). */
+export async function findEcheqWithRate(
+  tx: Queryable,
+  id: string,
+): Promise<(EcheqForDiscount & { discount_rate: string }) | null> {
+  const r = await tx.query<EcheqForDiscount & { discount_rate: string }>(
+    `select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.due_date, e.status,
+            e.validation_status, t.discount_rate
+     from echeqs e join tenants t on t.id = e.tenant_id
+     where e.id = $1 and e.deleted_at is null for share of e`,
+    [id],
+  );
+  return r.rows[0] ?? null;
 }
 
 export async function insertDiscount(
@@ -242,8 +252,8 @@ export async function insertDiscount(
 }
 
 /**
- * Moves a discount from `from` to `to` with the given column values; conditional on the status, so a change that
- * lost a race updates nothing (returns false).
+ * Moves a discount from `from` to `to` with the given column values and answers it as it is then; conditional on the
+ * status, so a change that lost a race updates nothing (null).
  */
 export async function updateDiscountState(
   tx: Queryable,
@@ -252,17 +262,19 @@ export async function updateDiscountState(
   to: DiscountStatus,
   set: Record<string, unknown>,
   at: Date,
-): Promise<boolean> {
+): Promise<DiscountRow | null> {
   const cols = Object.keys(set);
   const params: unknown[] = [id, from, to, at, ...Object.values(set)];
   const assignments = cols.map((c, i) => `${c} = $${i + 5}`);
-  const r = await tx.query(
-    `update discounts set status = $3, updated_at = $4, version = version + 1${
-      assignments.length ? `, ${assignments.join(', ')}` : ''
-    } where id = $1 and status = $2`,
+  const r = await tx.query<DiscountRow>(
+    `with d as (
+       update discounts set status = $3, updated_at = $4, version = version + 1${
+         assignments.length ? `, ${assignments.join(', ')}` : ''
+       } where id = $1 and status = $2 returning *)
+     select ${DISCOUNT_COLUMNS} from d ${DISCOUNT_JOINS}`,
     params,
   );
-  return r.rowCount === 1;
+  return r.rows[0] ?? null;
 }
 
 export async function updateDiscountFields(
@@ -270,11 +282,13 @@ export async function updateDiscountFields(
   id: string,
   f: { requestedAmount: string; notes: string | null },
   at: Date,
-): Promise<boolean> {
-  const r = await tx.query(
-    `update discounts set requested_amount = $2, notes = $3, updated_at = $4, version = version + 1
-     where id = $1 and status = 'PENDING'`,
+): Promise<DiscountRow | null> {
+  const r = await tx.query<DiscountRow>(
+    `with d as (
+       update discounts set requested_amount = $2, notes = $3, updated_at = $4, version = version + 1
+       where id = $1 and status = 'PENDING' returning *)
+     select ${DISCOUNT_COLUMNS} from d ${DISCOUNT_JOINS}`,
     [id, f.requestedAmount, f.notes, at],
   );
-  return r.rowCount === 1;
+  return r.rows[0] ?? null;
 }

@@ -10,10 +10,11 @@ import {
 import { type Ctx, inScope, type Scope, scopeOf } from '../../platform/auth/actor';
 import { buenosAiresDate, daysBetween } from '../../platform/clock';
 import { isDbError, type Queryable } from '../../platform/db/db';
+import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
-import { recordAudit } from '../audit';
-import { type ClearingOperation, enqueueClearing } from '../clearing';
+import { auditRow } from '../audit';
+import { type ClearingOperation, outboxRow } from '../clearing';
 import { lockOpenCustodyForEcheq } from '../custody';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import { priceDiscount } from './discounts.pricing';
@@ -22,11 +23,11 @@ import {
   findBlockingDiscount,
   findDiscount,
   findEcheq,
+  findEcheqWithRate,
   insertDiscount,
   type LockedDiscount,
   listDiscounts as listDiscountRows,
   lockDiscount,
-  tenantDiscountRate,
   updateDiscountFields,
   updateDiscountState,
 } from './discounts.queries';
@@ -43,12 +44,6 @@ const DUE = 'El ECHEQ ya venció o vence hoy: no puede descontarse';
 
 function amountError(message: string): AppError {
   return validationError(message, [{ path: 'requested_amount', message }]);
-}
-
-async function reload(tx: Queryable, id: string): Promise<DiscountRow> {
-  const row = await findDiscount(tx, id, { kind: 'all' });
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
 }
 
 /** The discount if the caller may see it; a foreign or missing one is a 404 (never reveal existence). */
@@ -149,15 +144,16 @@ export async function requestDiscount({
         requestedBy: ctx.actor.userId,
         at: now,
       });
-      const id = row.id;
-      await recordAudit(tx, ctx, {
-        action: 'discount.request',
-        entity: 'discount',
-        entityId: id,
-        tenantId: row.tenant_id,
-        after: discountSnapshot(row),
-      });
-      await enqueue(tx, 'DISCOUNT_REQUEST', row);
+      await insertRows(tx, [
+        auditRow(ctx, {
+          action: 'discount.request',
+          entity: 'discount',
+          entityId: row.id,
+          tenantId: row.tenant_id,
+          after: discountSnapshot(row),
+        }),
+        outboxEntry('DISCOUNT_REQUEST', row),
+      ]);
       return toDiscountDto(row);
     });
   } catch (err) {
@@ -178,14 +174,14 @@ async function changeDiscount({
 }: Op & {
   discountId: string;
   action: string;
-  /** Checks the locked state and changes it; answers the clearing-house operation to enqueue. */
+  /** Checks the locked state and changes it; answers the discount as it is then and the operation to enqueue. */
   apply: (
     tx: Queryable,
     locked: LockedDiscount,
     before: DiscountRow,
     inCustody: boolean,
     now: Date,
-  ) => Promise<ClearingOperation>;
+  ) => Promise<{ operation: ClearingOperation; after: DiscountRow }>;
 }): Promise<Discount> {
   const scope = scopeOf(ctx.actor);
   return deps.db.transaction(async (tx) => {
@@ -197,17 +193,18 @@ async function changeDiscount({
     const before = locked;
     const now = deps.clock.now();
     const inCustody = custody !== null && custody.id === locked.custody_id;
-    const operation = await apply(tx, locked, before, inCustody, now);
-    const after = await reload(tx, discountId);
-    await recordAudit(tx, ctx, {
-      action,
-      entity: 'discount',
-      entityId: discountId,
-      tenantId: after.tenant_id,
-      before: discountSnapshot(before),
-      after: discountSnapshot(after),
-    });
-    await enqueue(tx, operation, after);
+    const { operation, after } = await apply(tx, locked, before, inCustody, now);
+    await insertRows(tx, [
+      auditRow(ctx, {
+        action,
+        entity: 'discount',
+        entityId: discountId,
+        tenantId: after.tenant_id,
+        before: discountSnapshot(before),
+        after: discountSnapshot(after),
+      }),
+      outboxEntry(operation, after),
+    ]);
     return toDiscountDto(after);
   });
 }
@@ -220,13 +217,14 @@ async function transition(
   set: Record<string, unknown>,
   now: Date,
   version: number | undefined,
-): Promise<void> {
+): Promise<DiscountRow> {
   const t = DISCOUNT_TRANSITIONS[action]!;
   if (locked.status !== t.from) refuseTransition(locked.status, action);
   checkVersion(locked, version);
-  const done = await updateDiscountState(tx, locked.id, t.from, t.to, set, now);
+  const after = await updateDiscountState(tx, locked.id, t.from, t.to, set, now);
   // Unreachable while the row is locked; kept so a lost race can never report success.
-  if (!done) refuseTransition(locked.status, action);
+  if (!after) refuseTransition(locked.status, action);
+  return after;
 }
 
 /** The bank admin approves: the tenant's rate prices it for the days left to the due date (Buenos Aires date). */
@@ -245,23 +243,22 @@ export async function approveDiscount({
       if (locked.status !== 'PENDING') refuseTransition(locked.status, 'approve');
       checkVersion(locked, version);
       if (!inCustody) throw conflict(NOT_IN_CUSTODY);
-      const echeq = await findEcheq(tx, locked.echeq_id, true);
+      const echeq = await findEcheqWithRate(tx, locked.echeq_id);
       if (!echeq) throw conflict('El ECHEQ del descuento ya no existe');
       if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
       if (toCents(locked.requested_amount) > toCents(echeq.amount)) {
         throw conflict('El monto solicitado supera el monto actual del ECHEQ');
       }
-      const rate = await tenantDiscountRate(tx, locked.tenant_id);
       const priced = priceDiscount({
         requestedAmount: locked.requested_amount,
-        annualRate: rate,
+        annualRate: echeq.discount_rate,
         approvalDate: buenosAiresDate(now),
         dueDate: echeq.due_date,
       });
       if (!priced.ok) {
         throw conflict(priced.reason === 'DUE' ? DUE : 'Con la tasa y el plazo vigentes el monto aprobado sería nulo');
       }
-      await transition(
+      const after = await transition(
         tx,
         locked,
         'approve',
@@ -275,7 +272,7 @@ export async function approveDiscount({
         now,
         version,
       );
-      return 'DISCOUNT_APPROVE';
+      return { operation: 'DISCOUNT_APPROVE', after };
     },
   });
 }
@@ -293,7 +290,7 @@ export async function rejectDiscount({
     discountId,
     action: 'discount.reject',
     apply: async (tx, locked, _before, _custody, now) => {
-      await transition(
+      const after = await transition(
         tx,
         locked,
         'reject',
@@ -301,7 +298,7 @@ export async function rejectDiscount({
         now,
         version,
       );
-      return 'DISCOUNT_REJECT';
+      return { operation: 'DISCOUNT_REJECT', after };
     },
   });
 }
@@ -319,8 +316,8 @@ export async function cancelDiscount({
     discountId,
     action: 'discount.cancel',
     apply: async (tx, locked, _before, _custody, now) => {
-      await transition(tx, locked, 'cancel', { cancelled_by: ctx.actor.userId, cancelled_at: now }, now, version);
-      return 'DISCOUNT_CANCEL';
+      const set = { cancelled_by: ctx.actor.userId, cancelled_at: now };
+      return { operation: 'DISCOUNT_CANCEL', after: await transition(tx, locked, 'cancel', set, now, version) };
     },
   });
 }
@@ -338,8 +335,8 @@ export async function completeDiscount({
     discountId,
     action: 'discount.complete',
     apply: async (tx, locked, _before, _custody, now) => {
-      await transition(tx, locked, 'complete', { completed_by: ctx.actor.userId, completed_at: now }, now, version);
-      return 'DISCOUNT_COMPLETE';
+      const set = { completed_by: ctx.actor.userId, completed_at: now };
+      return { operation: 'DISCOUNT_COMPLETE', after: await transition(tx, locked, 'complete', set, now, version) };
     },
   });
 }
@@ -376,15 +373,16 @@ export async function updateDiscount({
         amount = centsToDecimal(requested);
       }
       const notes = body.notes === undefined ? before.notes : body.notes ? body.notes : null;
-      const done = await updateDiscountFields(tx, locked.id, { requestedAmount: amount, notes }, now);
-      if (!done) throw conflict(STALE);
-      return 'DISCOUNT_UPDATE';
+      const after = await updateDiscountFields(tx, locked.id, { requestedAmount: amount, notes }, now);
+      if (!after) throw conflict(STALE);
+      return { operation: 'DISCOUNT_UPDATE', after };
     },
   });
 }
 
-async function enqueue(tx: Queryable, operation: ClearingOperation, row: DiscountRow): Promise<void> {
-  await enqueueClearing(tx, {
+/** The clearing house's operation for a discount, as an outbox row (see insertRows). */
+function outboxEntry(operation: ClearingOperation, row: DiscountRow): RowInsert {
+  return outboxRow({
     tenantId: row.tenant_id,
     operation,
     entity: 'discount',

@@ -179,19 +179,23 @@ export type NewEcheq = {
   beneficiary: string;
   beneficiaryCuit: string | null;
   status: EcheqStatus;
+  /** The custody status it is born with: a cheque deposited in custody with its creation is inserted already IN_CUSTODY. */
+  custodyStatus?: 'IN_CUSTODY';
   at: Date;
 };
 
 /**
  * Inserts a cheque (the amount goes in as exact decimal text) and returns it as the lists read it, in the same
  * statement. Another live cheque of the bank with the same number fails it with a unique violation (23505).
+ * A cheque born with the custody status its custody record then gives it is written once: the custody trigger finds
+ * nothing to change (a second version of a new row costs the write mix its index writes twice).
  */
 export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<EcheqRow> {
   const r = await tx.query<EcheqRow>(
     `with e as (
        insert into echeqs (tenant_id, company_id, created_by, number, amount, currency, issue_date, due_date,
-         issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at)
-       values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14) returning *)
+         issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at, custody_status)
+       values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15) returning *)
      select ${ECHEQ_COLUMNS} from e join companies co on co.id = e.company_id`,
     [
       e.tenantId,
@@ -208,6 +212,7 @@ export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<EcheqRow>
       e.beneficiaryCuit,
       e.status,
       e.at,
+      e.custodyStatus ?? null,
     ],
   );
   return r.rows[0]!;

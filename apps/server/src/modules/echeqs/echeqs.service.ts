@@ -13,10 +13,17 @@ import type { z } from 'zod';
 import { type Ctx, type Scope, scopeOf } from '../../platform/auth/actor';
 import { addDays, daysBetween } from '../../platform/clock';
 import { isDbError, type Queryable } from '../../platform/db/db';
+import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, notFound, validationError } from '../../platform/http/app-error';
-import { recordAudit } from '../audit';
-import { type EcheqForValidation, enqueueClearing, requireClearing, validateWithClearing } from '../clearing';
+import { auditRow, recordAudit } from '../audit';
+import {
+  type EcheqForValidation,
+  enqueueClearing,
+  outboxRow,
+  requireClearing,
+  validateWithClearing,
+} from '../clearing';
 import { toEcheqDto } from './echeqs.mapper';
 import {
   countEcheqs,
@@ -81,13 +88,23 @@ export function companyScopeOf(ctx: Ctx): Extract<Scope, { kind: 'company' }> {
 }
 
 /**
- * Inserts a cheque inside the caller's transaction, registers it with the clearing house through the outbox and
- * audits it. The caller has already checked the clearing house (requireClearing) outside the transaction.
+ * Inserts a cheque inside the caller's transaction and answers it with the records its registration leaves: the
+ * clearing house's operation (outbox) and the audit record, for the caller to insert with its own in one statement
+ * (insertRows). The caller has already checked the clearing house (requireClearing) outside the transaction.
  */
 export async function registerEcheq(
   tx: Queryable,
-  opts: { ctx: Ctx; at: Date; tenantId: string; companyId: string; fields: EcheqFields; status?: EcheqStatus },
-): Promise<EcheqRow> {
+  opts: {
+    ctx: Ctx;
+    at: Date;
+    tenantId: string;
+    companyId: string;
+    fields: EcheqFields;
+    status?: EcheqStatus;
+    /** Set when the caller deposits the new cheque in custody in the same transaction. */
+    custodyStatus?: 'IN_CUSTODY';
+  },
+): Promise<{ row: EcheqRow; records: RowInsert[] }> {
   const { fields: f, tenantId } = opts;
   // A number already used in the bank fails the insert (unique index): guardDuplicateNumber answers 409.
   const row = await insertEcheq(tx, {
@@ -104,24 +121,15 @@ export async function registerEcheq(
     beneficiary: f.beneficiary,
     beneficiaryCuit: f.beneficiary_cuit ?? null,
     status: opts.status ?? 'ACTIVE',
+    custodyStatus: opts.custodyStatus,
     at: opts.at,
   });
   const id = row.id;
-  await enqueueClearing(tx, {
-    tenantId,
-    operation: 'ECHEQ_REGISTER',
-    entity: 'echeq',
-    entityId: id,
-    payload: clearingPayload(row),
-  });
-  await recordAudit(tx, opts.ctx, {
-    action: 'echeq.create',
-    entity: 'echeq',
-    entityId: id,
-    tenantId,
-    after: toEcheqDto(row),
-  });
-  return row;
+  const records = [
+    outboxRow({ tenantId, operation: 'ECHEQ_REGISTER', entity: 'echeq', entityId: id, payload: clearingPayload(row) }),
+    auditRow(opts.ctx, { action: 'echeq.create', entity: 'echeq', entityId: id, tenantId, after: toEcheqDto(row) }),
+  ];
+  return { row, records };
 }
 
 export async function createEcheq(opts: { deps: EcheqDeps; ctx: Ctx; body: CreateInput }): Promise<Echeq> {
@@ -130,16 +138,18 @@ export async function createEcheq(opts: { deps: EcheqDeps; ctx: Ctx; body: Creat
   await requireClearing(deps, scope.tenantId);
   const { status, ...fields } = body;
   const row = await guardDuplicateNumber(() =>
-    deps.db.transaction((tx) =>
-      registerEcheq(tx, {
+    deps.db.transaction(async (tx) => {
+      const { row, records } = await registerEcheq(tx, {
         ctx,
         at: deps.clock.now(),
         tenantId: scope.tenantId,
         companyId: scope.companyId,
         fields,
         status,
-      }),
-    ),
+      });
+      await insertRows(tx, records);
+      return row;
+    }),
   );
   return toEcheqDto(row);
 }

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, Queryable } from './db';
+import { insertRows } from './insert-rows';
+import { openPglite } from './pglite';
+
+describe('insertRows', () => {
+  let db: Db;
+  const queries: string[] = [];
+  const spy: Queryable = {
+    query: <R>(sql: string, params?: readonly unknown[]) => {
+      queries.push(sql);
+      return db.query<R>(sql, params);
+    },
+    exec: (sql: string) => db.exec(sql),
+  };
+
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+    await db.exec(`create table a (id bigserial primary key, name text not null, data jsonb);
+      create table b (id bigserial primary key, n int not null check (n > 0));`);
+  });
+  afterAll(() => db.close());
+
+  it('writes the rows of several tables in one statement, each table in the order given', async () => {
+    queries.length = 0;
+    await insertRows(spy, [
+      { table: 'a', columns: ['name', 'data'], values: ['first', JSON.stringify({ x: "it's" })] },
+      { table: 'b', columns: ['n'], values: [1] },
+      { table: 'a', columns: ['name', 'data'], values: ['second', null] },
+      { table: 'b', columns: ['n'], values: [2] },
+    ]);
+    expect(queries).toHaveLength(1);
+    const a = await db.query<{ name: string; data: unknown }>('select name, data from a order by id');
+    expect(a.rows).toEqual([
+      { name: 'first', data: { x: "it's" } },
+      { name: 'second', data: null },
+    ]);
+    expect((await db.query<{ n: number }>('select n from b order by id')).rows.map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  it('is one statement: a failing row leaves none of the others', async () => {
+    const before = (await db.query<{ n: number }>('select count(*)::int as n from a')).rows[0]!.n;
+    await expect(
+      insertRows(db, [
+        { table: 'a', columns: ['name'], values: ['kept?'] },
+        { table: 'b', columns: ['n'], values: [0] },
+      ]),
+    ).rejects.toMatchObject({ code: '23514' });
+    expect((await db.query<{ n: number }>('select count(*)::int as n from a')).rows[0]!.n).toBe(before);
+  });
+
+  it('does nothing without rows; refuses names that are not plain identifiers and rows that do not match', async () => {
+    queries.length = 0;
+    await insertRows(spy, []);
+    expect(queries).toHaveLength(0);
+    await expect(insertRows(db, [{ table: 'a; drop table b', columns: ['name'], values: ['x'] }])).rejects.toThrow();
+    await expect(insertRows(db, [{ table: 'a', columns: ['name"'], values: ['x'] }])).rejects.toThrow();
+    await expect(insertRows(db, [{ table: 'a', columns: ['name', 'data'], values: ['x'] }])).rejects.toThrow();
+    await expect(
+      insertRows(db, [
+        { table: 'a', columns: ['name'], values: ['x'] },
+        { table: 'a', columns: ['data'], values: [null] },
+      ]),
+    ).rejects.toThrow();
+    expect(queries).toHaveLength(0);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Queryable } from './db';
+
+/** One row to insert: its table and its columns' values, in the order of `columns`. */
+export type RowInsert = { table: string; columns: readonly string[]; values: readonly unknown[] };
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Inserts rows into one or more tables with a single statement: one trip to the database instead of one per row.
+ * A change's trail (its audit records, its clearing-house operations) goes in this way, inside the change's
+ * transaction. The rows of a table keep the order given (their serial ids follow it); each table's insert is a
+ * data-modifying part of the one statement. Tables and columns are the code's own names, never input.
+ */
+export async function insertRows(db: Queryable, rows: readonly RowInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  const tables = new Map<string, { columns: readonly string[]; rows: RowInsert[] }>();
+  for (const row of rows) {
+    if (!IDENTIFIER.test(row.table) || !row.columns.every((c) => IDENTIFIER.test(c))) {
+      throw new Error(`Nombre de tabla o columna inválido: ${row.table}`);
+    }
+    if (row.values.length !== row.columns.length) throw new Error(`Fila de ${row.table} incompleta`);
+    const table = tables.get(row.table);
+    if (!table) tables.set(row.table, { columns: row.columns, rows: [row] });
+    else if (table.columns.join() !== row.columns.join()) throw new Error(`Columnas distintas para ${row.table}`);
+    else table.rows.push(row);
+  }
+  const values: unknown[] = [];
+  const inserts = [...tables].map(([name, t]) => {
+    const tuples = t.rows.map((r) => `(${r.values.map((v) => `$${values.push(v)}`).join(', ')})`);
+    return `insert into ${name} (${t.columns.join(', ')}) values ${tuples.join(', ')}`;
+  });
+  const last = inserts.pop()!;
+  const sql = inserts.length ? `with ${inserts.map((s, i) => `w${i} as (${s})`).join(', ')} ${last}` : last;
+  await db.query(sql, values);
+}
