@@ -11,6 +11,7 @@ import m0009 from './0009_auth_notify.sql?raw';
 import m0010 from './0010_search_pending_list.sql?raw';
 import m0011 from './0011_echeq_custody_status.sql?raw';
 import m0012 from './0012_custody_status_sync_noop.sql?raw';
+import m0013 from './0013_search_statistics.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0010_search_pending_list', sql: m0010 },
   { id: '0011_echeq_custody_status', sql: m0011 },
   { id: '0012_custody_status_sync_noop', sql: m0012 },
+  { id: '0013_search_statistics', sql: m0013 },
 ];
