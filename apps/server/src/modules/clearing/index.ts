@@ -14,7 +14,6 @@ export { type BreakerSnapshot, type BreakerState, breakerStates } from './breake
 export { ensureSandboxParticipant, importBookIntoSandbox } from './clearing.queries';
 export { clearingRoutes } from './clearing.routes';
 export {
-  type ClearingEntry,
   clearingPortFor,
   enqueueClearing,
   outboxRow,

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from './db';
+import { recordingQueryable } from '../../../test/recording-db';
+import type { Db } from './db';
 import { insertRows } from './insert-rows';
 import { openPglite } from './pglite';
 
 describe('insertRows', () => {
   let db: Db;
   const queries: string[] = [];
-  const spy: Queryable = {
-    query: <R>(sql: string, params?: readonly unknown[]) => {
-      queries.push(sql);
-      return db.query<R>(sql, params);
-    },
-    exec: (sql: string) => db.exec(sql),
-  };
+  const spy = recordingQueryable(() => db, queries);
 
   beforeAll(async () => {
     db = await openPglite(undefined);

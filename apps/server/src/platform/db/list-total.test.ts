@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db, Queryable } from './db';
+import { recordingQueryable } from '../../../test/recording-db';
+import type { Db } from './db';
 import { COUNT_COST_CHEAP, EXACT_TOTAL_LIMIT, listTotal } from './list-total';
 import { openPglite } from './pglite';
 
 describe('listTotal', () => {
   let db: Db;
   const queries: string[] = [];
-  const spy = (): Queryable => ({
-    query: <R>(sql: string, params?: readonly unknown[]) => {
-      queries.push(sql);
-      return db.query<R>(sql, params);
-    },
-    exec: (sql: string) => db.exec(sql),
-  });
+  const spy = recordingQueryable(() => db, queries);
 
   beforeAll(async () => {
     db = await openPglite(undefined);
@@ -24,7 +19,7 @@ describe('listTotal', () => {
 
   const total = (from: string, page: { offset: number | null; pageRows: number }) => {
     queries.length = 0;
-    return listTotal(spy(), { from, params: [], limit: 50, ...page });
+    return listTotal(spy, { from, params: [], limit: 50, ...page });
   };
 
   it('takes the total from a page that is not full, without a query', async () => {
