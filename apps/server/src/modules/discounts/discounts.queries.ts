@@ -187,11 +187,15 @@ export type EcheqForDiscount = {
   validation_status: string;
 };
 
+/** What a discount needs of its cheque (EcheqForDiscount), read from `echeqs e`. */
+const ECHEQ_FOR_DISCOUNT =
+  'e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.due_date, e.status, e.validation_status';
+
 /** The cheque (not deleted); `share` keeps its amount and due date from changing until the caller commits. */
 export async function findEcheq(tx: Queryable, id: string, share = false): Promise<EcheqForDiscount | null> {
   const r = await tx.query<EcheqForDiscount>(
-    `select id, tenant_id, company_id, number, amount, currency, due_date, status, validation_status
-     from echeqs where id = $1 and deleted_at is null${share ? ' for share' : ''}`,
+    `select ${ECHEQ_FOR_DISCOUNT}
+     from echeqs e where e.id = $1 and e.deleted_at is null${share ? ' for share' : ''}`,
     [id],
   );
   return r.rows[0] ?? null;
@@ -218,8 +222,7 @@ export async function findEcheqWithRate(
   id: string,
 ): Promise<(EcheqForDiscount & { discount_rate: string }) | null> {
   const r = await tx.query<EcheqForDiscount & { discount_rate: string }>(
-    `select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.due_date, e.status,
-            e.validation_status, t.discount_rate
+    `select ${ECHEQ_FOR_DISCOUNT}, t.discount_rate
      from echeqs e join tenants t on t.id = e.tenant_id
      where e.id = $1 and e.deleted_at is null for share of e`,
     [id],
