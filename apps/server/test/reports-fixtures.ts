@@ -148,8 +148,8 @@ export async function countersMatchRows(db: Db): Promise<{ custody: boolean; dis
   return { custody: custody.rows[0]!.diff === 0 && bankOk, discounts: discounts.rows[0]!.diff === 0 && bankOk };
 }
 
-/** Splits a CSV export (BOM, ';', CRLF) into rows of cells, honouring quotes. */
-export function parseCsv(text: string): string[][] {
+/** Splits a CSV export (BOM, ';', CRLF) into rows of cells, honouring quotes; `sep` reads it as another separator. */
+export function parseCsv(text: string, sep = ';'): string[][] {
   const body = text.replace(/^\uFEFF/, '');
   const rows: string[][] = [];
   let row: string[] = [];
@@ -164,7 +164,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ';') {
+    else if (ch === sep) {
       row.push(cell);
       cell = '';
     } else if (ch === '\r') {

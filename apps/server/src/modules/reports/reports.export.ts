@@ -16,6 +16,7 @@ import {
   sumCents,
   toCents,
 } from '@echeq/contract';
+import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 
 export type ReportForExport =
@@ -205,32 +206,39 @@ function csvNumber(v: number, format: Format): string {
   return String(v).replace('.', ',');
 }
 
-/** Quotes when needed; text that a spreadsheet would run as a formula is prefixed with an apostrophe. */
-function csvText(v: string): string {
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[;"\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/**
+ * Text a spreadsheet would run as a formula gets an apostrophe before it: at the start (=, +, -, @, tab, carriage
+ * return) and after any comma, tab, semicolon or line break, where a spreadsheet that guessed another separator, or
+ * read the quotes differently, would start a cell (`x,=1+1,y` is written `x,'=1+1,y`).
+ */
+function neutralised(v: string): string {
+  const inner = v.replace(/([,;\t\r\n]\s*)(?=[=+\-@])/g, "$1'");
+  return /^[=+\-@\t\r]/.test(inner) ? `'${inner}` : inner;
 }
 
 function csvCell(v: Value, format: Format): string {
   if (v === null) return '';
   if (typeof v === 'object') return csvNumber(v.value, v.format);
   if (typeof v === 'number') return csvNumber(v, format === 'text' ? 'decimal' : format);
-  return csvText(v);
+  return neutralised(v);
 }
 
+/**
+ * Written by csv-stringify: a field holding the separator, a quote or a line break is quoted (quotes doubled), and so
+ * is one holding a comma or a tab, the separators a spreadsheet may guess instead of ';'.
+ */
 export function toCsv(input: ReportForExport, scope: string): Buffer {
   const sheet = sheetFor(input, scope);
-  const lines: string[] = [csvText(sheet.title)];
-  for (const [k, v] of sheet.meta) lines.push(`${csvText(k)};${csvText(v)}`);
+  const records: string[][] = [[neutralised(sheet.title)]];
+  for (const [k, v] of sheet.meta) records.push([neutralised(k), neutralised(v)]);
   for (const table of sheet.tables) {
-    lines.push('');
-    lines.push(csvText(table.title));
-    lines.push(table.columns.map((c) => csvText(c.header)).join(';'));
-    for (const row of table.rows) {
-      lines.push(row.map((v, i) => csvCell(v, table.columns[i]?.format ?? 'text')).join(';'));
-    }
+    records.push([]);
+    records.push([neutralised(table.title)]);
+    records.push(table.columns.map((c) => neutralised(c.header)));
+    for (const row of table.rows) records.push(row.map((v, i) => csvCell(v, table.columns[i]?.format ?? 'text')));
   }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+  const text = stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[,\t]/, bom: true });
+  return Buffer.from(text, 'utf8');
 }
 
 // --- XLSX --------------------------------------------------------------------------------------------------------
