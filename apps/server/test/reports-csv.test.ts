@@ -44,7 +44,9 @@ describe('CSV exports written by a CSV library', () => {
       expect(scope).toHaveLength(2);
       expect(scope![1]).toBe(`Banco x,'=1+1,y "Sur"; '-2+3\r\n'@SUM(A1)\t'=HYPERLINK("http://a.example")`);
       // The line carrying it is quoted as a whole, quotes doubled.
-      expect(text).toContain(`Alcance;"Banco x,'=1+1,y ""Sur""; '-2+3\r\n'@SUM(A1)\t'=HYPERLINK(""http://a.example"")"`);
+      expect(text).toContain(
+        `Alcance;"Banco x,'=1+1,y ""Sur""; '-2+3\r\n'@SUM(A1)\t'=HYPERLINK(""http://a.example"")"`,
+      );
       // The rest of the file is still there after it.
       expect(rows.some((r) => r[0] === 'Período' && r[1] === 'Todo el historial')).toBe(true);
 
