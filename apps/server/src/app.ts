@@ -36,6 +36,7 @@ import type { App } from './platform/http/app-type';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler';
 import { idempotencyPurgeJob, registerIdempotency } from './platform/http/idempotency';
 import { jsonParser } from './platform/http/json-parser';
+import { requestForLog } from './platform/http/log-redaction';
 import { newRequestId } from './platform/http/request-id';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { type Job, startJobs } from './platform/jobs';
@@ -93,6 +94,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ],
         censor: '[oculto]',
       },
+      serializers: { req: requestForLog },
     },
     genReqId: newRequestId,
     requestIdHeader: false,

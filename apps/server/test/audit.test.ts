@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/platform/clock';
-import { build, type TestServer } from './helpers';
+import { build, DEMO_PASSWORD, type TestServer } from './helpers';
 
 describe('audit trail', () => {
   let s: TestServer;
@@ -127,6 +127,32 @@ describe('audit records carry the request and never secrets', () => {
     s = await build({ clock: fixedClock('2026-03-10T15:00:00Z') });
   });
   afterAll(() => s.close());
+
+  it('stores a client request id only in its strict form, a new one otherwise', async () => {
+    const sys = await s.login('superadmin@plataforma.example');
+    const loginWith = async (requestId: string) => {
+      const r = await s.req('POST', '/api/auth/login', {
+        body: { email: 'auditor@banco.example', password: DEMO_PASSWORD },
+        headers: { 'x-request-id': requestId },
+      });
+      expect(r.status).toBe(200);
+      return r.headers.get('x-request-id')!;
+    };
+    const ids = async () =>
+      (
+        await s.db.query<{ request_id: string }>(`select request_id from audit_log where action = 'auth.login'`)
+      ).rows.map((r) => r.request_id);
+    const uuid = '7f3e2d1c-0b9a-4876-a543-210fedcba987';
+    expect(await loginWith(uuid.toUpperCase())).toBe(uuid);
+    expect(await ids()).toContain(uuid);
+    const madeUp = 'admin-approved-0001';
+    const given = await loginWith(madeUp);
+    expect(given).not.toBe(madeUp);
+    expect(await ids()).toContain(given);
+    expect(await ids()).not.toContain(madeUp);
+    const list = await s.req('GET', `/api/audit?action=auth.login`, { token: sys });
+    expect(list.body.data.data.map((e: { request_id: string }) => e.request_id)).toContain(given);
+  });
 
   it('records request id, actor role and redacts secrets', async () => {
     const sys = await s.login('superadmin@plataforma.example');

@@ -36,10 +36,11 @@ describe('HTTP conventions', () => {
   });
 
   it('unknown API routes are 404 JSON; every answer carries a request id and security headers', async () => {
-    const r = await s.req('GET', '/api/nada', { headers: { 'x-request-id': 'abc-123' } });
+    const id = '0b6a2f8e-3c1d-4e5f-8a9b-1c2d3e4f5a6b';
+    const r = await s.req('GET', '/api/nada', { headers: { 'x-request-id': id } });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    expect(r.headers.get('x-request-id')).toBe('abc-123');
+    expect(r.headers.get('x-request-id')).toBe(id);
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(r.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(r.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);

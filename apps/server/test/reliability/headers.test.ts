@@ -59,12 +59,20 @@ describe('security headers and limits', () => {
     expect(api.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('the request id is kept only when it is a sane token', async () => {
-    const kept = await s.req('GET', '/api/health', { headers: { 'x-request-id': 'abc.DEF-123_x' } });
-    expect(kept.headers.get('x-request-id')).toBe('abc.DEF-123_x');
-    for (const bad of ['<script>', 'a'.repeat(65), 'a b', '"x"']) {
-      const r = await s.req('GET', '/api/health', { headers: { 'x-request-id': bad } });
-      expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  it('the request id is kept only in its strict form (a 128-bit id in hex), otherwise made anew', async () => {
+    const uuid = 'A0B1C2D3-E4F5-4a6b-8c7d-9e0f1a2b3c4d';
+    const kept = await s.req('GET', '/api/health', { headers: { 'x-request-id': uuid } });
+    expect(kept.headers.get('x-request-id')).toBe(uuid.toLowerCase());
+    const nginx = '0123456789abcdef0123456789abcdef';
+    expect(
+      (await s.req('GET', '/api/health', { headers: { 'x-request-id': nginx } })).headers.get('x-request-id'),
+    ).toBe(nginx);
+    const bad = ['<script>', 'abc.DEF-123_x', 'a'.repeat(65), 'a b', '"x"', `${uuid}0`, `${uuid.slice(0, -1)}g`, ''];
+    for (const given of bad) {
+      const r = await s.req('GET', '/api/health', { headers: { 'x-request-id': given } });
+      const id = r.headers.get('x-request-id');
+      expect(id, given).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(id).not.toBe(given.toLowerCase());
     }
   });
 
