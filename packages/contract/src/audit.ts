@@ -33,7 +33,8 @@ export const listAuditQuerySchema = pageQuerySchema
     message: 'La fecha desde no puede ser posterior a la fecha hasta',
     path: ['to'],
   });
-export type ListAuditQuery = z.input<typeof listAuditQuerySchema>;
+/** The list's parameters as the server reads them (a client sends the same values as a query string). */
+export type ListAuditQuery = z.output<typeof listAuditQuerySchema>;
 export const auditPageResponseSchema = envelope(pageSchema(auditEntrySchema));
 
 /** Values present in the trail the caller may read, for the screen's filters. */

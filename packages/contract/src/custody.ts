@@ -61,6 +61,8 @@ export const listCustodyQuerySchema = pageQuerySchema.extend({
   /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
   cursor: z.string().max(200).optional(),
 });
+/** The list's parameters as the server reads them (a client sends the same values as a query string). */
+export type ListCustodyQuery = z.output<typeof listCustodyQuerySchema>;
 
 export const custodyResponseSchema = envelope(custodySchema);
 export const createCustodyResponseSchema = envelope(z.object({ echeq: echeqSchema, custody: custodySchema }));

@@ -100,4 +100,5 @@ export const listDiscountsQuerySchema = pageQuerySchema.extend({
 
 export const discountResponseSchema = envelope(discountSchema);
 export const discountPageResponseSchema = envelope(pageSchema(discountSchema));
-export type ListDiscountsQuery = z.input<typeof listDiscountsQuerySchema>;
+/** The list's parameters as the server reads them (a client sends the same values as a query string). */
+export type ListDiscountsQuery = z.output<typeof listDiscountsQuerySchema>;

@@ -133,6 +133,8 @@ export const listEcheqsQuerySchema = pageQuerySchema.extend({
   /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
   cursor: z.string().max(200).optional(),
 });
+/** The list's parameters as the server reads them (a client sends the same values as a query string). */
+export type ListEcheqsQuery = z.output<typeof listEcheqsQuerySchema>;
 
 export const echeqResponseSchema = envelope(echeqSchema);
 export const echeqPageResponseSchema = envelope(

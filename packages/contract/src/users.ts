@@ -90,7 +90,8 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   /** System admin only: one tenant's users. */
   tenant_id: uuidSchema.optional(),
 });
-export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+/** The list's parameters as the server reads them (a client sends the same values as a query string). */
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 
 export const userResponseSchema = envelope(userSchema);
 export const userPageResponseSchema = envelope(pageSchema(userSchema));

@@ -1,5 +1,5 @@
 import type { Page } from '@echeq/contract';
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 
 /**
@@ -8,8 +8,8 @@ import { api } from '../lib/api-client';
  */
 export type ListPage<T> = Page<T> & { nextCursor?: string | null };
 
-/** What a paged list asks for: the page, its size, the keyset cursor when paging forward, and its filters. */
-export type PageParams = { page: number; limit: number; cursor?: string };
+/** What every paged list asks for (the contract's `List…Query` types add the cursor and each list's filters). */
+type PageParams = { page: number; limit: number };
 
 /**
  * GET `path` for one page of a server-paged list: texts are trimmed and empty filters left out; the previous
@@ -17,7 +17,7 @@ export type PageParams = { page: number; limit: number; cursor?: string };
  */
 export function pagedQuery<T, P extends PageParams>(queryKey: readonly [...unknown[], P], path: string, params: P) {
   const query: Record<string, string | number | undefined> = {};
-  for (const [k, v] of Object.entries(params)) {
+  for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
     if (typeof v === 'string') query[k] = v.trim() || undefined;
     else if (typeof v === 'number') query[k] = v;
   }
@@ -27,10 +27,4 @@ export function pagedQuery<T, P extends PageParams>(queryKey: readonly [...unkno
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
-}
-
-/** Refreshes every query under the given key prefixes (a change to one list also changes the lists and figures that show it). */
-export function useRefresh(prefixes: readonly (readonly unknown[])[]) {
-  const qc = useQueryClient();
-  return () => Promise.all(prefixes.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }

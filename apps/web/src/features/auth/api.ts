@@ -9,18 +9,14 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequest, type Envelope } from '../../lib/api-client';
 import { ApiError, isApiError } from '../../lib/api-error';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  profile: () => [...authKeys.all, 'profile'] as const,
-};
+import { queryKeys } from '../../lib/query-keys';
 
 export function fetchProfile(signal?: AbortSignal): Promise<User> {
   return api.get<User>('/auth/profile', { signal });
 }
 
 export const profileQueryOptions = () =>
-  queryOptions({ queryKey: authKeys.profile(), queryFn: ({ signal }) => fetchProfile(signal) });
+  queryOptions({ queryKey: queryKeys.auth.profile(), queryFn: ({ signal }) => fetchProfile(signal) });
 
 /** POST /auth/login. A 401 here is a failed sign-in, not an expired session: it is left to the caller. */
 export function loginRequest(body: LoginBody): Promise<Partial<LoginResponse>> {

@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onUnauthorized } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { queryKeys } from '../../lib/query-keys';
 import { clearSession, readToken, storeSession, storeUser, TOKEN_KEY, USER_KEY } from '../../lib/session-storage';
 import {
-  authKeys,
   changePasswordRequest,
   fetchProfile,
   loginRequest,
@@ -50,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const confirmed = (user: User) => {
       if (generation.current !== started) return;
       storeUser(user);
-      queryClient.setQueryData(authKeys.profile(), user);
+      queryClient.setQueryData(queryKeys.auth.profile(), user);
       setState((s) => (s.status === 'authenticated' && s.user === user ? s : { user, status: 'authenticated' }));
     };
     const rejected = () => {
@@ -96,7 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       generation.current += 1;
       queryClient.clear();
       storeSession(token, user);
-      queryClient.setQueryData(authKeys.profile(), user);
+      queryClient.setQueryData(queryKeys.auth.profile(), user);
       setState({ user, status: 'authenticated' });
     },
     [queryClient],
@@ -140,7 +140,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (body: UpdateProfileBody) => {
       const user = await updateProfileRequest(body);
       storeUser(user);
-      queryClient.setQueryData(authKeys.profile(), user);
+      queryClient.setQueryData(queryKeys.auth.profile(), user);
+      // One's name and company are also one's row in the users' screens, and the change is in the audit trail.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.audit.all() });
       setState({ user, status: 'authenticated' });
       return user;
     },

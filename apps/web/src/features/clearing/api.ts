@@ -2,23 +2,18 @@ import type { CoelsaConfigCheck, CoelsaStatus } from '@echeq/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiRequest, type Envelope } from '../../lib/api-client';
 import { ApiError, isApiError } from '../../lib/api-error';
+import { queryKeys as keys } from '../../lib/query-keys';
 
 /** Specification §8: the configuration check's messages when it fails without a message of the server. */
 const CONFIG_CHECK_ERROR = 'Error verificando configuración';
 export const CONNECTION_ERROR = 'Error de conexión';
-
-export const clearingKeys = {
-  all: ['clearing'] as const,
-  configCheck: (tenantId?: string) => [...clearingKeys.all, 'config-check', tenantId ?? 'own'] as const,
-  status: (tenantId?: string) => [...clearingKeys.all, 'status', tenantId ?? 'own'] as const,
-};
 
 /**
  * `GET /system/coelsa-config`. An unsuccessful answer without a message becomes 'Error verificando configuración';
  * a failure without an answer of the server (network, timeout, a bare 5xx) 'Error de conexión'; otherwise the
  * server's own message.
  */
-export async function fetchCoelsaConfigCheck(signal?: AbortSignal, tenantId?: string): Promise<CoelsaConfigCheck> {
+async function fetchCoelsaConfigCheck(signal?: AbortSignal, tenantId?: string): Promise<CoelsaConfigCheck> {
   let body: Envelope<CoelsaConfigCheck | undefined>;
   try {
     body = await apiRequest<Envelope<CoelsaConfigCheck | undefined>>('/system/coelsa-config', {
@@ -46,7 +41,7 @@ export async function fetchCoelsaConfigCheck(signal?: AbortSignal, tenantId?: st
 /** The clearing-house configuration check of the caller's bank (or, for the system administrator, `tenantId`'s). */
 export const coelsaConfigCheckQuery = (tenantId?: string) =>
   queryOptions({
-    queryKey: clearingKeys.configCheck(tenantId),
+    queryKey: keys.clearing.configCheck(tenantId),
     queryFn: ({ signal }) => fetchCoelsaConfigCheck(signal, tenantId),
     staleTime: 15_000,
     refetchInterval: 60_000,
@@ -61,7 +56,7 @@ export function useCoelsaConfigCheck(tenantId?: string) {
 /** `GET /integration/coelsa/status`: `{ connected, status, timestamp }` of the caller's bank. */
 export const coelsaStatusQuery = (tenantId?: string) =>
   queryOptions({
-    queryKey: clearingKeys.status(tenantId),
+    queryKey: keys.clearing.status(tenantId),
     queryFn: ({ signal }) =>
       api.get<CoelsaStatus>('/integration/coelsa/status', { signal, query: { tenant_id: tenantId } }),
     staleTime: 0,

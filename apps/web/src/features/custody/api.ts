@@ -1,31 +1,29 @@
-import type { CreateCustodyBody, Custody, CustodyStatus, Echeq, ReleaseCustodyBody } from '@echeq/contract';
+import type { CreateCustodyBody, Custody, Echeq, ListCustodyQuery, ReleaseCustodyBody } from '@echeq/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type PageParams, pagedQuery, useRefresh } from '../../components/paged-query';
+import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
-
-export type CustodyListParams = PageParams & { status?: CustodyStatus | ''; search?: string };
-
-const custodyKeys = {
-  all: ['custody'] as const,
-  list: (p: CustodyListParams) => [...custodyKeys.all, 'list', p] as const,
-};
+import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
 /** GET /echeqs/custody, paged (by number, or by keyset cursor going forward), filtered and searched on the server. */
-export const custodyListQuery = (p: CustodyListParams) =>
-  pagedQuery<Custody, CustodyListParams>(custodyKeys.list(p), '/echeqs/custody', p);
+export const custodyListQuery = (q: ListCustodyQuery) =>
+  pagedQuery<Custody, ListCustodyQuery>(keys.custody.list(q), '/echeqs/custody', q);
 
 /**
- * A deposit or a release changes the custody lists, the cheque book, the cheques offered for discount and the report
- * figures: all of them are refreshed (by key prefix; other features own those keys).
+ * What each change makes stale: a deposit adds the cheque to the book and to custody (and to the cheques offered
+ * for discount); a release changes the custody and the cheque's custody state in the book. Both change the custody
+ * figures (reports and dashboard).
  */
-const useInvalidate = () => useRefresh([custodyKeys.all, ['echeqs'], ['discounts'], ['reports'], ['dashboard']]);
+const CHANGES = {
+  create: [keys.custody.all(), keys.echeqs.lists(), keys.reports.custodyAll()],
+  release: [keys.custody.all(), keys.echeqs.lists(), keys.reports.custodyAll()],
+};
 
 /** POST /echeqs/custody: the cheque and its custody in one go; answers `{ echeq, custody }`. */
 export function useCreateCustody() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: CreateCustodyBody) => api.post<{ echeq: Echeq; custody: Custody }>('/echeqs/custody', body),
-    onSuccess: () => invalidate(),
+    onSuccess: () => invalidate(CHANGES.create),
   });
 }
 
@@ -36,6 +34,6 @@ export function useReleaseCustody() {
     mutationFn: ({ id, body }: { id: string; body: ReleaseCustodyBody }) =>
       api.put<Custody>(`/echeqs/custody/${id}/release`, body),
     // A refused release (409: released, expired or discounted meanwhile) also means the screen is stale.
-    onSettled: () => invalidate(),
+    onSettled: () => invalidate(CHANGES.release),
   });
 }

@@ -44,7 +44,13 @@ export function CustodyView({
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const listQ = useQuery(
-    custodyListQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status, search }),
+    custodyListQuery({
+      page: paging.page,
+      limit: paging.limit,
+      cursor: paging.cursor,
+      status: status || undefined,
+      search,
+    }),
   );
   const [createOpen, setCreateOpen] = useState(false);
   const [details, setDetails] = useState<Custody | null>(null);

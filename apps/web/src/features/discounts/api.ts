@@ -3,32 +3,24 @@ import type {
   Custody,
   Discount,
   DiscountStatus,
+  ListDiscountsQuery,
   Page,
   RejectDiscountBody,
   UpdateDiscountBody,
 } from '@echeq/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { type PageParams, pagedQuery, useRefresh } from '../../components/paged-query';
+import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
-
-export type DiscountListParams = PageParams & { status?: DiscountStatus | ''; search?: string };
-
-const discountKeys = {
-  all: ['discounts'] as const,
-  lists: () => [...discountKeys.all, 'list'] as const,
-  list: (p: DiscountListParams) => [...discountKeys.lists(), p] as const,
-  custodyOptions: () => [...discountKeys.all, 'custody-options'] as const,
-  open: () => [...discountKeys.all, 'open'] as const,
-};
+import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
 /** GET /discounts, paged and filtered on the server; the previous page stays on screen while the next loads. */
-export const discountsQuery = (p: DiscountListParams) =>
-  pagedQuery<Discount, DiscountListParams>(discountKeys.list(p), '/discounts', p);
+export const discountsQuery = (q: ListDiscountsQuery) =>
+  pagedQuery<Discount, ListDiscountsQuery>(keys.discounts.list(q), '/discounts', q);
 
 /** The cheques held in custody (GET /echeqs/custody?status=IN_CUSTODY&limit=100): the request dialog's choices. */
 export const custodyOptionsQuery = () =>
   queryOptions({
-    queryKey: discountKeys.custodyOptions(),
+    queryKey: keys.custody.choices(),
     queryFn: ({ signal }) =>
       api.get<Page<Custody>>('/echeqs/custody', { query: { status: 'IN_CUSTODY', page: 1, limit: 100 }, signal }),
     staleTime: 5_000,
@@ -40,7 +32,7 @@ export const custodyOptionsQuery = () =>
  */
 export const blockedChequesQuery = () =>
   queryOptions({
-    queryKey: discountKeys.open(),
+    queryKey: keys.discounts.blocking(),
     queryFn: async ({ signal }) => {
       const statuses: DiscountStatus[] = ['PENDING', 'APPROVED', 'COMPLETED'];
       const pages = await Promise.all(
@@ -58,11 +50,18 @@ export const blockedChequesQuery = () =>
 
 export type DiscountAction = 'approve' | 'reject' | 'cancel' | 'complete';
 
-/** Every change to discounts refreshes the lists, the blocked cheques and the report figures that count them. */
-const useInvalidate = () => useRefresh([discountKeys.all, ['reports'], ['dashboard']]);
+/**
+ * Every change to a discount changes the discount list, the cheques it blocks and the discount figures of the
+ * reports (counts and requested amounts by status); nothing else shows it (the dashboard shows custody figures).
+ */
+const CHANGES = [keys.discounts.all(), keys.reports.discountsAll()];
+const useInvalidateDiscounts = () => {
+  const invalidate = useInvalidate();
+  return () => invalidate(CHANGES);
+};
 
 export function useRequestDiscount() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateDiscounts();
   return useMutation({
     mutationFn: (body: CreateDiscountBody) => api.post<Discount>('/discounts', body),
     onSuccess: () => invalidate(),
@@ -70,7 +69,7 @@ export function useRequestDiscount() {
 }
 
 export function useUpdateDiscount() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateDiscounts();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateDiscountBody }) => api.put<Discount>(`/discounts/${id}`, body),
     onSuccess: () => invalidate(),
@@ -79,7 +78,7 @@ export function useUpdateDiscount() {
 
 /** approve / reject / cancel / complete; reject carries the reason, the others no body. */
 export function useDiscountTransition() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateDiscounts();
   return useMutation({
     mutationFn: ({ id, action, body }: { id: string; action: DiscountAction; body?: RejectDiscountBody }) =>
       api.put<Discount>(`/discounts/${id}/${action}`, body),

@@ -58,7 +58,10 @@ export function DiscountsView({ role }: { role: Role | undefined }) {
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const [listQ, custodyQ] = useQueries({
-    queries: [discountsQuery({ page: paging.page, limit: paging.limit, status, search }), custodyOptionsQuery()],
+    queries: [
+      discountsQuery({ page: paging.page, limit: paging.limit, status: status || undefined, search }),
+      custodyOptionsQuery(),
+    ],
   });
 
   const [requestOpen, setRequestOpen] = useState(false);

@@ -1,26 +1,30 @@
-import type { CreateEcheqBody, Echeq, EcheqStatusFilter, UpdateEcheqBody, ValidationStatus } from '@echeq/contract';
+import type { CreateEcheqBody, Echeq, ListEcheqsQuery, UpdateEcheqBody, ValidationStatus } from '@echeq/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type PageParams, pagedQuery, useRefresh } from '../../components/paged-query';
+import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
-
-export type EcheqListParams = PageParams & { status?: EcheqStatusFilter | ''; search?: string };
-
-const echeqKeys = {
-  all: ['echeqs'] as const,
-  list: (p: EcheqListParams) => [...echeqKeys.all, 'list', p] as const,
-};
+import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
 /** GET /echeqs, paged (by number, or by keyset cursor going forward), filtered and searched on the server. */
-export const echeqsQuery = (p: EcheqListParams) => pagedQuery<Echeq, EcheqListParams>(echeqKeys.list(p), '/echeqs', p);
+export const echeqsQuery = (q: ListEcheqsQuery) =>
+  pagedQuery<Echeq, ListEcheqsQuery>(keys.echeqs.list(q), '/echeqs', q);
 
-/** A change to the book also changes custody, the cheques offered for discount and the report figures. */
-const useInvalidate = () => useRefresh([echeqKeys.all, ['custody'], ['discounts'], ['reports'], ['dashboard']]);
+/**
+ * What each change makes stale. A new cheque is only in the book. An edit changes the cheque as the custody rows
+ * (and the cheques offered for discount), the discount rows and the custody figures show it; a deletion takes it
+ * (and its ended custody) out of them too. A validation changes its state in the book and in custody.
+ */
+const CHANGES = {
+  create: [keys.echeqs.lists()],
+  update: [keys.echeqs.lists(), keys.custody.all(), keys.discounts.lists(), keys.reports.custodyAll()],
+  remove: [keys.echeqs.lists(), keys.custody.all(), keys.discounts.lists(), keys.reports.custodyAll()],
+  validate: [keys.echeqs.lists(), keys.custody.all()],
+};
 
 export function useCreateEcheq() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: CreateEcheqBody) => api.post<Echeq>('/echeqs', body),
-    onSuccess: () => invalidate(),
+    onSuccess: () => invalidate(CHANGES.create),
   });
 }
 
@@ -28,7 +32,7 @@ export function useUpdateEcheq() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateEcheqBody }) => api.put<Echeq>(`/echeqs/${id}`, body),
-    onSuccess: () => invalidate(),
+    onSuccess: () => invalidate(CHANGES.update),
   });
 }
 
@@ -36,7 +40,8 @@ export function useDeleteEcheq() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ id: string }>(`/echeqs/${id}`),
-    onSettled: () => invalidate(),
+    // A refused deletion (409: deposited or discounted meanwhile) also means the screen is stale.
+    onSettled: () => invalidate(CHANGES.remove),
   });
 }
 
@@ -46,6 +51,6 @@ export function useValidateEcheq() {
   return useMutation({
     mutationFn: (id: string) =>
       api.get<{ echeq: Echeq; validation_status: ValidationStatus; message: string | null }>(`/echeqs/validate/${id}`),
-    onSuccess: () => invalidate(),
+    onSuccess: () => invalidate(CHANGES.validate),
   });
 }

@@ -49,7 +49,7 @@ export function EcheqsView({
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const listQ = useQuery(
-    echeqsQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status, search }),
+    echeqsQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status: status || undefined, search }),
   );
 
   const [form, setForm] = useState<{ open: boolean; editing: Echeq | null }>({ open: false, editing: null });

@@ -8,21 +8,7 @@ import type {
 } from '@echeq/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, apiDownload } from '../../lib/api-client';
-
-/** Only the dates that are set (an empty range is the whole history). */
-function cleanRange(range: ReportRange = {}): ReportRange {
-  const out: ReportRange = {};
-  if (range.from) out.from = range.from;
-  if (range.to) out.to = range.to;
-  return out;
-}
-
-const reportKeys = {
-  all: ['reports'] as const,
-  custody: (range: ReportRange) => [...reportKeys.all, 'custody', cleanRange(range)] as const,
-  discounts: (range: ReportRange) => [...reportKeys.all, 'discounts', cleanRange(range)] as const,
-  performance: () => [...reportKeys.all, 'performance'] as const,
-};
+import { cleanRange, queryKeys as keys } from '../../lib/query-keys';
 
 /**
  * Reports are figures that move with the book: always asked again when a screen shows them (staleTime 0), and a
@@ -30,7 +16,7 @@ const reportKeys = {
  */
 export const custodyReportQuery = (range: ReportRange = {}) =>
   queryOptions({
-    queryKey: reportKeys.custody(range),
+    queryKey: keys.reports.custody(range),
     queryFn: ({ signal }) => api.get<CustodyReport>('/reports/custody', { query: cleanRange(range), signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -38,7 +24,7 @@ export const custodyReportQuery = (range: ReportRange = {}) =>
 
 export const discountReportQuery = (range: ReportRange = {}) =>
   queryOptions({
-    queryKey: reportKeys.discounts(range),
+    queryKey: keys.reports.discounts(range),
     queryFn: ({ signal }) => api.get<DiscountReport>('/reports/discounts', { query: cleanRange(range), signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -47,7 +33,7 @@ export const discountReportQuery = (range: ReportRange = {}) =>
 /** Measured over the last 24 h; refreshed every minute while shown. */
 export const performanceReportQuery = () =>
   queryOptions({
-    queryKey: reportKeys.performance(),
+    queryKey: keys.reports.performance(),
     queryFn: ({ signal }) => api.get<PerformanceReport>('/reports/performance', { signal }),
     staleTime: 0,
     refetchInterval: 60_000,

@@ -1,37 +1,23 @@
-import type { CreateUserBody, Role, Tenant, UpdateUserBody, User, UserStatus } from '@echeq/contract';
+import type { CreateUserBody, ListUsersQuery, Tenant, UpdateUserBody, User } from '@echeq/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type PageParams, pagedQuery } from '../../components/paged-query';
+import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
-
-export type UserListParams = PageParams & {
-  search?: string;
-  role?: Role | '';
-  status?: UserStatus | '';
-  tenant_id?: string;
-};
-
-const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: (p: UserListParams) => [...userKeys.lists(), p] as const,
-  detail: (id: string) => [...userKeys.all, 'detail', id] as const,
-  tenantChoices: () => [...userKeys.all, 'tenant-choices'] as const,
-};
+import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
 /** GET /users: paged, searched and filtered on the server; the previous page stays while the next loads. */
-export const usersQuery = (p: UserListParams) => pagedQuery<User, UserListParams>(userKeys.list(p), '/users', p);
+export const usersQuery = (q: ListUsersQuery) => pagedQuery<User, ListUsersQuery>(keys.users.list(q), '/users', q);
 
 /** GET /users/{id}: the details dialog reads it fresh (last login). */
 export const userQuery = (id: string) =>
   queryOptions({
-    queryKey: userKeys.detail(id),
+    queryKey: keys.users.detail(id),
     queryFn: ({ signal }) => api.get<User>(`/users/${id}`, { signal }),
   });
 
 /** The tenants a system admin may put a new user in (GET /admin/tenants). */
 export const tenantChoicesQuery = () =>
   queryOptions({
-    queryKey: userKeys.tenantChoices(),
+    queryKey: keys.tenants.choices(),
     queryFn: async ({ signal }) => {
       const tenants = await api.get<Tenant[]>('/admin/tenants', { signal });
       return tenants.map((t) => ({ id: t.id, nombre: t.nombre, codigo: t.codigo, estado: t.estado }));
@@ -39,26 +25,31 @@ export const tenantChoicesQuery = () =>
     staleTime: 60_000,
   });
 
-function useInvalidate() {
+/**
+ * A saved user replaces its details and makes the user lists stale; a new one also changes the banks' user counts
+ * (the administration panel).
+ */
+function useSaved(also: readonly (readonly unknown[])[] = []) {
   const qc = useQueryClient();
+  const invalidate = useInvalidate();
   return async (u: User) => {
-    qc.setQueryData(userKeys.detail(u.id), u);
-    await qc.invalidateQueries({ queryKey: userKeys.lists() });
+    qc.setQueryData(keys.users.detail(u.id), u);
+    await invalidate([keys.users.lists(), ...also]);
   };
 }
 
 export function useCreateUser() {
-  const invalidate = useInvalidate();
+  const saved = useSaved([keys.tenants.list(), keys.tenants.stats()]);
   return useMutation({
     mutationFn: (body: CreateUserBody) => api.post<User>('/users', body),
-    onSuccess: invalidate,
+    onSuccess: saved,
   });
 }
 
 export function useUpdateUser() {
-  const invalidate = useInvalidate();
+  const saved = useSaved();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => api.put<User>(`/users/${id}`, body),
-    onSuccess: invalidate,
+    onSuccess: saved,
   });
 }

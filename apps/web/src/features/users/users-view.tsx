@@ -50,7 +50,14 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const [tenantId, setTenantId] = useState('');
   const paging = usePaging([search, role, status, tenantId]);
   const list = useQuery(
-    usersQuery({ page: paging.page, limit: paging.limit, search, role, status, tenant_id: tenantId }),
+    usersQuery({
+      page: paging.page,
+      limit: paging.limit,
+      search,
+      role: role || undefined,
+      status: status || undefined,
+      tenant_id: tenantId || undefined,
+    }),
   );
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
 

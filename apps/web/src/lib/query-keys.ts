@@ -1,0 +1,95 @@
+import type {
+  ListAuditQuery,
+  ListCustodyQuery,
+  ListDiscountsQuery,
+  ListEcheqsQuery,
+  ListUsersQuery,
+  ReportRange,
+} from '@echeq/contract';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+
+/** Only the dates that are set (an empty range is the whole history), so `{}` and `{ from: undefined }` are one key. */
+export function cleanRange(range: ReportRange = {}): ReportRange {
+  const out: ReportRange = {};
+  if (range.from) out.from = range.from;
+  if (range.to) out.to = range.to;
+  return out;
+}
+
+/**
+ * Every query's key, in one place. A key starts with what the data is about (`echeqs`, `custody`, …) and narrows
+ * from there, so a prefix names every query under it: `queryKeys.discounts.lists()` is every page of the discount
+ * list, whatever its filters. Features build their `queryOptions` with these and mutations name, through
+ * {@link useInvalidate}, exactly the prefixes whose data they changed.
+ */
+export const queryKeys = {
+  auth: {
+    profile: () => ['auth', 'profile'] as const,
+  },
+  echeqs: {
+    all: () => ['echeqs'] as const,
+    lists: () => ['echeqs', 'list'] as const,
+    list: (q: ListEcheqsQuery) => ['echeqs', 'list', q] as const,
+  },
+  custody: {
+    all: () => ['custody'] as const,
+    lists: () => ['custody', 'list'] as const,
+    list: (q: ListCustodyQuery) => ['custody', 'list', q] as const,
+    /** The cheques held in custody a discount can be asked for (the request dialog's choices). */
+    choices: () => ['custody', 'choices'] as const,
+  },
+  discounts: {
+    all: () => ['discounts'] as const,
+    lists: () => ['discounts', 'list'] as const,
+    list: (q: ListDiscountsQuery) => ['discounts', 'list', q] as const,
+    /** The cheques whose open discount blocks a new request. */
+    blocking: () => ['discounts', 'blocking'] as const,
+  },
+  reports: {
+    all: () => ['reports'] as const,
+    custodyAll: () => ['reports', 'custody'] as const,
+    custody: (range: ReportRange = {}) => ['reports', 'custody', cleanRange(range)] as const,
+    discountsAll: () => ['reports', 'discounts'] as const,
+    discounts: (range: ReportRange = {}) => ['reports', 'discounts', cleanRange(range)] as const,
+    performance: () => ['reports', 'performance'] as const,
+  },
+  clearing: {
+    all: () => ['clearing'] as const,
+    configCheck: (tenantId?: string) => ['clearing', 'config-check', tenantId ?? 'own'] as const,
+    status: (tenantId?: string) => ['clearing', 'status', tenantId ?? 'own'] as const,
+  },
+  tenants: {
+    all: () => ['tenants'] as const,
+    list: () => ['tenants', 'list'] as const,
+    /** The administration panel's figures (GET /admin/dashboard). */
+    stats: () => ['tenants', 'stats'] as const,
+    /** Id, name, code and state of every bank: the choices of the users' screens. */
+    choices: () => ['tenants', 'choices'] as const,
+  },
+  users: {
+    all: () => ['users'] as const,
+    lists: () => ['users', 'list'] as const,
+    list: (q: ListUsersQuery) => ['users', 'list', q] as const,
+    detail: (id: string) => ['users', 'detail', id] as const,
+  },
+  audit: {
+    all: () => ['audit'] as const,
+    list: (q: ListAuditQuery) => ['audit', 'list', q] as const,
+    facets: () => ['audit', 'facets'] as const,
+  },
+  settings: {
+    all: () => ['settings'] as const,
+  },
+};
+
+/**
+ * Marks the queries under each prefix stale (those on screen are asked again at once, the others when next shown).
+ * Every change of state is written to the audit trail too, so the trail is always among them.
+ */
+export function useInvalidate() {
+  const qc = useQueryClient();
+  return (prefixes: readonly QueryKey[]) =>
+    Promise.all([...prefixes, queryKeys.audit.all()].map((queryKey) => qc.invalidateQueries({ queryKey }))).then(
+      () => undefined,
+    );
+}
