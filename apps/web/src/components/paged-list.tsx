@@ -21,11 +21,13 @@ export function PagedList({
   paging,
   fetching,
   loadError,
+  loadErrorTitle,
   onRetry,
   ready = true,
   loadingLabel,
   emptyMessage,
   emptyAction,
+  compact,
   children,
   sx,
 }: {
@@ -38,12 +40,16 @@ export function PagedList({
   fetching: boolean;
   /** The message of a failed load, or null. */
   loadError: string | null;
+  /** A title above that message (the screen's own error, the message then being the server's). */
+  loadErrorTitle?: string;
   onRetry: () => void;
   /** False while other data the rows need is still loading. */
   ready?: boolean;
   loadingLabel: string;
   emptyMessage: string;
   emptyAction?: ReactNode;
+  /** Phones get the page controls without the rows-per-page picker. */
+  compact?: boolean;
   children: ReactNode;
   sx?: SxProps<Theme>;
 }) {
@@ -67,7 +73,7 @@ export function PagedList({
 
       {loadError ? (
         <Box sx={{ p: 2 }}>
-          <ErrorAlert message={loadError} onRetry={onRetry} />
+          <ErrorAlert title={loadErrorTitle} message={loadError} onRetry={onRetry} />
         </Box>
       ) : !list || !ready ? (
         <LoadingState label={loadingLabel} />
@@ -77,7 +83,7 @@ export function PagedList({
         children
       )}
 
-      {list && !loadError ? <ListPagination paging={paging} list={list} fresh={fresh} /> : null}
+      {list && !loadError ? <ListPagination paging={paging} list={list} fresh={fresh} compact={compact} /> : null}
     </Paper>
   );
 }

@@ -24,8 +24,8 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Money } from '../../components/money';
+import { StatCard, type Tone } from '../../components/stat-card';
 import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
-import { StatCard, type Tone } from './stat-card';
 
 const CUSTODY_ORDER: CustodyStatus[] = ['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'];
 const CUSTODY_COLORS: Record<CustodyStatus, string> = {

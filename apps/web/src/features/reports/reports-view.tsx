@@ -10,6 +10,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { Money } from '../../components/money';
+import { StatCard } from '../../components/stat-card';
 import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
 import { custodyReportQuery, discountReportQuery, performanceReportQuery } from './api';
 import { DateRangeFilter } from './date-range-filter';
@@ -17,7 +18,6 @@ import { ExportButtons } from './export-buttons';
 import { formatMs, PerformanceBlock } from './performance-block';
 import { custodyRows, discountRows } from './report-rows';
 import { StatusTable } from './status-table';
-import { SummaryCard } from './summary-card';
 
 // The charts chunk (MUI X Charts) is downloaded only here, after the figures are on screen.
 const StatusDonut = lazy(() => import('./report-charts').then((m) => ({ default: m.StatusDonut })));
@@ -68,7 +68,7 @@ export function ReportsView() {
       <DateRangeFilter value={range} onChange={setRange} />
 
       <Row columns={{ xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}>
-        <SummaryCard
+        <StatCard
           title="Total en Custodia"
           icon={<Inventory2Outlined />}
           value={`${formatNumber(custody.total)} ECHEQs`}
@@ -83,7 +83,7 @@ export function ReportsView() {
             </>
           }
         />
-        <SummaryCard
+        <StatCard
           title="Descuentos"
           icon={<PercentOutlined />}
           tone="secondary"
@@ -94,14 +94,14 @@ export function ReportsView() {
             </>
           }
         />
-        <SummaryCard
+        <StatCard
           title="Rendimiento"
           icon={<SpeedOutlined />}
           tone="success"
           value={formatPercent(performance.availability)}
           caption={`Disponibilidad · ${formatMs(performance.responseTime)} de respuesta`}
         />
-        <SummaryCard
+        <StatCard
           title="Tasa de Error (24h)"
           icon={<ErrorOutline />}
           tone={performance.errorRate > 1 ? 'error' : 'info'}

@@ -9,20 +9,19 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
+import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
+import { StatCard } from '../../components/stat-card';
 import { messageOf } from '../../lib/api-error';
 import { formatNumber } from '../../lib/format';
 import { adminDashboardQuery, tenantsQuery, useTestCoelsa } from './api';
@@ -31,28 +30,6 @@ import { CreateTenantDialog } from './create-tenant-dialog';
 import { EditTenantDialog } from './edit-tenant-dialog';
 import { ADMIN_ERRORS } from './tenant-format';
 import { type TenantAction, TenantCards, TenantsTable } from './tenants-table';
-
-function Stat({ title, value, icon }: { title: string; value: number | undefined; icon: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title}>
-      <CardContent sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Box>
-          <Typography variant="body2" color="text.secondary" component="h2">
-            {title}
-          </Typography>
-          <Typography variant="h5" component="p" sx={{ mt: 0.5, fontVariantNumeric: 'tabular-nums' }}>
-            {value === undefined ? '-' : formatNumber(value)}
-          </Typography>
-        </Box>
-        <Box aria-hidden sx={{ color: 'primary.main', display: 'grid', placeItems: 'center' }}>
-          {icon}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
-type Notice = { severity: 'success' | 'info' | 'error'; text: string };
 
 /**
  * 'Panel de Administración ECHEQ' (SYSTEM_ADMIN): stat cards, tenants with their clearing-house link, create a
@@ -89,6 +66,7 @@ export function AdminView() {
   const refresh = () => Promise.all([stats.refetch(), tenants.refetch()]);
   const loadError = stats.isError || tenants.isError;
   const s = stats.data;
+  const count = (n: number | undefined) => (n === undefined ? '-' : formatNumber(n));
 
   return (
     <>
@@ -129,10 +107,10 @@ export function AdminView() {
       ) : null}
 
       <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Stat title="Total Tenants" value={s?.totalTenants} icon={<AccountBalanceOutlined />} />
-        <Stat title="Tenants Activos" value={s?.activeTenants} icon={<CheckCircleOutlined />} />
-        <Stat title="Total Usuarios" value={s?.totalUsers} icon={<GroupOutlined />} />
-        <Stat title="Configuraciones COELSA" value={s?.coelsaConfigs} icon={<HubOutlined />} />
+        <StatCard title="Total Tenants" value={count(s?.totalTenants)} icon={<AccountBalanceOutlined />} />
+        <StatCard title="Tenants Activos" value={count(s?.activeTenants)} icon={<CheckCircleOutlined />} />
+        <StatCard title="Total Usuarios" value={count(s?.totalUsers)} icon={<GroupOutlined />} />
+        <StatCard title="Configuraciones COELSA" value={count(s?.coelsaConfigs)} icon={<HubOutlined />} />
       </Box>
 
       <Paper variant="outlined">
@@ -179,16 +157,7 @@ export function AdminView() {
           }}
         />
       ) : null}
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={8000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity={notice?.severity ?? 'info'} variant="filled" role="alert" onClose={() => setNotice(null)}>
-          {notice?.text}
-        </Alert>
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} duration={8000} />
     </>
   );
 }

@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
 
 export type Tone = 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 
-/** One of the dashboard's four cards: title, main figure, a line under it, an icon in a soft tile. */
+/**
+ * One figure of a screen's summary row (dashboard, reports, administration): its title, the figure, a line under it
+ * and an icon in a soft tile of the card's tone.
+ */
 export function StatCard({
   title,
   value,
