@@ -1,26 +1,18 @@
 import { can, ROLES, type Role, type User, type UserStatus } from '@echeq/contract';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
+import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
+import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
-import { ListPagination, usePaging } from '../../components/pagination';
+import { PagedList } from '../../components/paged-list';
+import { usePaging } from '../../components/pagination';
 import { useDebounced } from '../../components/use-debounced';
 import { messageOf } from '../../lib/api-error';
 import { tenantChoicesQuery, usersQuery, useUpdateUser } from './api';
@@ -31,8 +23,7 @@ import { UserDetailsDialog } from './user-details-dialog';
 import { roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
 import { type UserAction, UsersTable } from './users-table';
 
-/** Filters whose empty value reads 'Todos'/'Todas'. */
-const SELECT_ALL = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+const STATUS_OPTIONS = filterOptions(Object.keys(USER_STATUS_MAP) as UserStatus[], (s) => USER_STATUS_MAP[s].label);
 
 /**
  * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role and status
@@ -60,6 +51,10 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
     }),
   );
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
+  const roleOptions = filterOptions(
+    ROLES.filter((r) => isSystemAdmin || r !== 'SYSTEM_ADMIN'),
+    roleLabel,
+  );
 
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<User | null>(null);
@@ -118,107 +113,49 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
         </Alert>
       ) : null}
 
-      <Paper variant="outlined" sx={{ mb: 2, p: 2 }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: isSystemAdmin ? '2fr 1fr 1fr 1fr' : '2fr 1fr 1fr' },
-          }}
-        >
-          <TextField
-            label="Buscar por email o empresa"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { maxLength: 100 },
-            }}
-          />
-          <TextField
-            select
-            label="Rol"
-            slotProps={SELECT_ALL}
-            value={role}
-            onChange={(e) => setRole(e.target.value as Role | '')}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {ROLES.filter((r) => isSystemAdmin || r !== 'SYSTEM_ADMIN').map((r) => (
-              <MenuItem key={r} value={r}>
-                {roleLabel(r)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Estado"
-            slotProps={SELECT_ALL}
-            value={status}
-            onChange={(e) => setStatus(e.target.value as UserStatus | '')}
-          >
-            <MenuItem value="">Todos</MenuItem>
-            {(Object.keys(USER_STATUS_MAP) as UserStatus[]).map((s) => (
-              <MenuItem key={s} value={s}>
-                {USER_STATUS_MAP[s].label}
-              </MenuItem>
-            ))}
-          </TextField>
-          {isSystemAdmin ? (
-            <TextField
-              select
-              label="Entidad"
-              slotProps={SELECT_ALL}
-              value={tenantId}
-              onChange={(e) => setTenantId(e.target.value)}
-            >
-              <MenuItem value="">Todas</MenuItem>
-              {(tenants.data ?? []).map((t) => (
-                <MenuItem key={t.id} value={t.id}>
-                  {t.nombre}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null}
-        </Box>
-      </Paper>
-
-      <Paper variant="outlined">
-        {list.isFetching && list.data ? <LinearProgress aria-label="Actualizando" /> : null}
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <Box sx={{ p: 2 }}>
-            <ErrorAlert
-              title={USER_ERRORS.load}
-              message={messageOf(list.error, 'No se pudo conectar con el servidor.')}
-              onRetry={() => list.refetch()}
-            />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState message={filtered ? 'No hay usuarios que coincidan con los filtros' : 'No hay usuarios'} />
-        ) : (
+      <PagedList
+        compact
+        toolbar={
           <>
-            {narrow ? (
-              <UserCards rows={rows} canManage={canManage} selfId={actor.id} onAction={onAction} />
-            ) : (
-              <UsersTable
-                rows={rows}
-                canManage={canManage}
-                selfId={actor.id}
-                showTenant={isSystemAdmin}
-                onAction={onAction}
+            <SearchField label="Buscar por email o empresa" value={searchText} onChange={setSearchText} />
+            <SelectFilter label="Rol" value={role} onChange={setRole} options={roleOptions} />
+            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            {isSystemAdmin ? (
+              <SelectFilter
+                label="Entidad"
+                value={tenantId}
+                onChange={setTenantId}
+                options={filterOptions(
+                  (tenants.data ?? []).map((t) => t.id),
+                  (id) => tenants.data?.find((t) => t.id === id)?.nombre ?? id,
+                  'Todas',
+                )}
               />
-            )}
-            <ListPagination paging={paging} list={list.data} fresh={!list.isPlaceholderData} compact />
+            ) : null}
           </>
+        }
+        list={list.data}
+        fresh={!list.isPlaceholderData}
+        paging={paging}
+        fetching={Boolean(list.isFetching && list.data)}
+        loadError={list.isError ? messageOf(list.error, 'No se pudo conectar con el servidor.') : null}
+        loadErrorTitle={USER_ERRORS.load}
+        onRetry={() => void list.refetch()}
+        loadingLabel="Cargando..."
+        emptyMessage={filtered ? 'No hay usuarios que coincidan con los filtros' : 'No hay usuarios'}
+      >
+        {narrow ? (
+          <UserCards rows={rows} canManage={canManage} selfId={actor.id} onAction={onAction} />
+        ) : (
+          <UsersTable
+            rows={rows}
+            canManage={canManage}
+            selfId={actor.id}
+            showTenant={isSystemAdmin}
+            onAction={onAction}
+          />
         )}
-      </Paper>
+      </PagedList>
 
       {canManage ? (
         <CreateUserDialog
@@ -259,16 +196,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
         onConfirm={confirmStatus}
         onClose={() => setStatusChange(null)}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={5000}
-        onClose={() => setNotice(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert severity="success" variant="filled" onClose={() => setNotice(null)}>
-          {notice}
-        </Alert>
-      </Snackbar>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>
   );
 }
