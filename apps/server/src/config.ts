@@ -102,7 +102,7 @@ function resolveSecrets(env: Env, mode: Config['env'], dataDir: string) {
       }
     }
     if (changed) {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
     }
   }

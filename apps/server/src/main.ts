@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { MIGRATIONS } from './db/migrations';
 import { seedDemo } from './db/seed';
+import { DataDirUnsafeError, secureDataDir } from './platform/db/data-dir';
 import type { Db } from './platform/db/db';
 import { DataDirLockedError, lockDataDir } from './platform/db/lock';
 import { migrate } from './platform/db/migrate';
@@ -9,7 +10,10 @@ import { openDatabase } from './platform/db/open';
 
 /** config → database (lock, migrate, seed) → app → listen; SIGINT/SIGTERM close everything cleanly. */
 async function main() {
+  // Whatever this process writes (data folder, generated keys, anything else) is its user's alone (decision 017).
+  process.umask(0o077);
   const config = loadConfig();
+  secureDataDir(config.dataDir, { create: !config.databaseUrl });
   const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   let db: Db | undefined;
   try {
@@ -52,7 +56,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DataDirUnsafeError) {
     console.error(`Error de configuración: ${err.message}`);
   } else {
     console.error('No se pudo iniciar el servidor:', err);

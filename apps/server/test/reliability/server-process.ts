@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -58,17 +58,32 @@ export const TEST_SECRETS = {
   SECRETS_KEY: 'ab'.repeat(32),
 };
 
+/**
+ * `node dist/main.js` with this environment (a variable set to undefined is left out), under the given umask
+ * (through the shell, as a service manager would set it) or this process's.
+ */
+function spawnServer(env: Record<string, string | undefined>, umask?: string): ChildProcess {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const options: SpawnOptions = {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    env: clean,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  };
+  if (umask === undefined) return spawn(process.execPath, [MAIN], options);
+  if (!/^[0-7]{3,4}$/.test(umask)) throw new Error(`umask inválida: ${umask}`);
+  return spawn('/bin/sh', ['-c', `umask ${umask} && exec "$0" "$1"`, process.execPath, MAIN], options);
+}
+
 /** Spawns the server; resolves once /api/health answers (or rejects with its output if it exits first). */
 export async function startServer(
-  env: Record<string, string>,
-  opts: { timeoutMs?: number } = {},
+  env: Record<string, string | undefined>,
+  opts: { timeoutMs?: number; umask?: string } = {},
 ): Promise<ServerProcess> {
   ensureBuilt();
   const port = Number(env.PORT ?? (await freePort()));
   let out = '';
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: path.resolve(SERVER_DIR, '../..'),
-    env: {
+  const child = spawnServer(
+    {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
@@ -77,8 +92,8 @@ export async function startServer(
       ...env,
       PORT: String(port),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    opts.umask,
+  );
   child.stdout!.on('data', (d) => {
     out += d;
   });
@@ -120,16 +135,16 @@ export async function startServer(
 
 /** Waits for a process started elsewhere to exit, with its output (for processes expected to refuse to start). */
 export async function runToExit(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   timeoutMs = 60_000,
+  umask?: string,
 ): Promise<{ code: number | string; output: string }> {
   ensureBuilt();
   let out = '';
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: path.resolve(SERVER_DIR, '../..'),
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', ...TEST_SECRETS, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', ...TEST_SECRETS, ...env },
+    umask,
+  );
   child.stdout!.on('data', (d) => {
     out += d;
   });

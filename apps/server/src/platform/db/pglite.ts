@@ -1,12 +1,15 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Db, type Queryable, type QueryResult, withRetry } from './db';
+import { PrivateNodeFS } from './private-nodefs';
 
 const RAW = (v: string) => v;
 
 /** The embedded engine as every caller opens it: dates, numerics and bigints as text (mapped at the boundary). */
 export function createPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create(dataDir, {
+  return PGlite.create({
+    // On disk, every file and folder private to the server's user (private-nodefs.ts); in memory otherwise.
+    ...(dataDir ? { fs: new PrivateNodeFS(dataDir) } : {}),
     parsers: { [types.DATE]: RAW, [types.NUMERIC]: RAW, [types.INT8]: RAW },
     extensions: { pg_trgm },
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
