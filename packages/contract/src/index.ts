@@ -7,6 +7,7 @@ export * from './custody';
 export * from './discounts';
 export * from './echeqs';
 export * from './errors';
+export * from './lifecycle';
 export * from './money';
 export * from './reports';
 export * from './role-schema';
