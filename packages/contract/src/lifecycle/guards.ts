@@ -1,7 +1,9 @@
 import type { Currency } from '../common';
 import { presentationWindowEnd } from './calendar';
+import { parseCbu } from './cbu';
 import type { ChequeDraft, ChequeTipo, LifecycleCheque } from './cheque';
 import { daysBetween } from './dates';
+import { parseCmc7 } from './identity';
 import { refusalMessages as msg } from './messages';
 import type { OperationType } from './operations';
 import { acceptedEndorsementCount, type Caller, positionsOf } from './positions';
@@ -96,18 +98,31 @@ export function issueDateProblem(input: { tipo: ChequeTipo; issueDate: string; p
     : msg.diferidoPaymentDate(LIFECYCLE_DEFAULTS.maxTermDays);
 }
 
+/** The CMC7 line carries the issuer's bank, branch and account (from its CBU) and the cheque's number. */
+function cmc7Matches(draft: ChequeDraft): boolean {
+  const line = parseCmc7(draft.cmc7);
+  const cbu = parseCbu(draft.issuer.cbu);
+  return (
+    line.bankCode === cbu.bankCode &&
+    line.branch === cbu.branch.slice(1) &&
+    line.account === cbu.account.slice(2) &&
+    line.number === draft.number
+  );
+}
+
 /** The issuing bank's account the cheque is drawn on, as it asserts it to the registry. */
 export type IssueAccount = { cbu: string; currency: Currency; active: boolean };
 
 /**
  * ISSUE's guards (LIFECYCLE §3): the caller is the issuer, the account is active and the cheque carries its CBU and
- * currency, the beneficiary is not the issuer, the issue date is today and the payment date fits the tipo.
+ * currency, the CMC7 line matches the account and number, the beneficiary is not the issuer, the issue date is today and the payment date fits the tipo.
  */
 export function checkIssue(draft: ChequeDraft, account: IssueAccount, caller: Caller, today: string): Refusal | null {
   if (!caller.cuit || caller.cuit !== draft.issuer.cuit) return refusal('PARTY', msg.party('ISSUE'));
   if (!account.active) return refusal('RULE', msg.accountInactive(), 'account_id');
   if (account.cbu !== draft.issuer.cbu) return refusal('RULE', msg.accountCbu(), 'account_id');
   if (account.currency !== draft.currency) return refusal('RULE', msg.accountCurrency(account.currency), 'account_id');
+  if (!cmc7Matches(draft)) return refusal('RULE', msg.cmc7(), 'cmc7');
   if (draft.beneficiary.cuit === draft.issuer.cuit) return refusal('RULE', msg.issueToSelf(), 'beneficiary_cuit');
   if (draft.issue_date !== today) return refusal('RULE', msg.issueDate(today), 'issue_date');
   const dates = issueDateProblem({ tipo: draft.tipo, issueDate: draft.issue_date, paymentDate: draft.payment_date });

@@ -22,7 +22,10 @@ type Base<T extends OperationType> = {
   at: string;
 };
 
-/** An operation as the registry applies it: who, when, and its input. */
+/**
+ * An operation as the registry applies it: who, when, and its input. For ISSUE the registry has put its `cheque_id`
+ * in the draft the issuing bank sent.
+ */
 export type LifecycleOperation =
   | (Base<'ISSUE'> & { cheque: ChequeDraft; account: IssueAccount })
   | (Base<'REPUDIATE' | 'ANNUL' | 'REPUDIATE_ENDORSEMENT' | 'REJECT' | 'REQUEST_RETURN'> & { motivo: string })

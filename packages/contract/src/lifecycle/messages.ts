@@ -76,6 +76,7 @@ export const refusalMessages = {
   endorsementLimit: (max: number) => `El ECHEQ ya tiene ${max} endosos, el máximo permitido`,
   endorseToSelf: () => 'No puede endosar el ECHEQ a su propio CUIT',
   motivoRequired: () => 'Indique el motivo',
+  cmc7: () => 'El CMC7 no corresponde a la cuenta y al número del ECHEQ',
   issueToSelf: () => 'No puede emitir un ECHEQ a su propio CUIT',
   accountInactive: () => 'La cuenta corriente no está activa',
   accountCbu: () => 'El CBU del librador no es el de la cuenta',

@@ -177,6 +177,10 @@ describe('issue', () => {
     expect(issue(draft(), { cuit: ISSUER }, { ...account, cbu: '0110599520000000000103' })).toMatchObject({
       message: 'El CBU del librador no es el de la cuenta',
     });
+    expect(issue(draft({ number: '00000043' }))).toMatchObject({
+      field: 'cmc7',
+      message: 'El CMC7 no corresponde a la cuenta y al número del ECHEQ',
+    });
     expect(issue(draft({ issue_date: addDays(TODAY, -1) }))).toMatchObject({
       field: 'issue_date',
       message: 'La fecha de emisión debe ser la de hoy (15/04/2026)',
