@@ -43,6 +43,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The clearing-house simulator of the specs listens on loopback.
+      COELSA_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -21,3 +21,20 @@ describe('loadConfig: DATABASE_URL', () => {
     expect(() => loadConfig({ ...base, DATABASE_URL: 'db.example' })).toThrow(/DATABASE_URL debe ser una URL postgres/);
   });
 });
+
+describe('loadConfig: COELSA_ALLOWED_HOSTS', () => {
+  it('is empty unless given: no internal host is reached by default', () => {
+    expect(loadConfig(base).clearingAllowedHosts).toEqual([]);
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).clearingAllowedHosts).toEqual([]);
+  });
+
+  it('takes host names and addresses, comma-separated, and refuses anything else', () => {
+    expect(
+      loadConfig({ ...base, COELSA_ALLOWED_HOSTS: ' COELSA.interno.example, 10.1.2.3,[fd00::1] ,' })
+        .clearingAllowedHosts,
+    ).toEqual(['coelsa.interno.example', '10.1.2.3', 'fd00::1']);
+    for (const bad of ['http://coelsa.example', 'coelsa.example/api', '*.example']) {
+      expect(() => loadConfig({ ...base, COELSA_ALLOWED_HOSTS: bad })).toThrow(/COELSA_ALLOWED_HOSTS/);
+    }
+  });
+});

@@ -23,6 +23,11 @@ export type Config = {
    * `true` (anyone: only behind a proxy that overwrites them), `false`, or addresses and CIDRs separated by commas.
    */
   trustProxy: boolean | string;
+  /**
+   * Hosts (names or addresses, as written in a clearing-house base URL) that the clearing-house link may reach even
+   * when they resolve to loopback, private or link-local addresses (COELSA_ALLOWED_HOSTS, decision 018).
+   */
+  clearingAllowedHosts: string[];
   /** Bank code that self-registered companies join when the form names none. */
   registrationTenant: string;
   /** Background jobs (outbox delivery, expiry, metrics flush); tests may turn them off. */
@@ -67,9 +72,25 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     version: env.npm_package_version ?? '0.1.0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     registrationTenant: (env.REGISTRATION_TENANT ?? 'BDEMO').toUpperCase(),
+    clearingAllowedHosts: parseHosts(env.COELSA_ALLOWED_HOSTS),
     jobs: (env.JOBS ?? 'true').toLowerCase() !== 'false',
     ...overrides,
   };
+}
+
+function parseHosts(value: string | undefined): string[] {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ''),
+    )
+    .filter(Boolean);
+  const bad = hosts.find((h) => !/^[a-z0-9.:-]+$/.test(h));
+  if (bad) throw new ConfigError(`COELSA_ALLOWED_HOSTS: "${bad}" no es un nombre de host ni una dirección`);
+  return hosts;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

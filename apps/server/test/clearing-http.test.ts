@@ -36,6 +36,7 @@ describe('HTTP adapter against the standalone simulator (real socket)', () => {
   const adapter = (o: Partial<Parameters<typeof httpAdapter>[0]> = {}) =>
     httpAdapter({
       baseUrl: sim.url,
+      egress: { allowedHosts: ['127.0.0.1'], requireHttps: false },
       apiKey: KEY,
       apiSecret: SECRET,
       timeoutMs: 1_000,

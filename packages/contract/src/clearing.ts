@@ -33,7 +33,7 @@ const secretField = (label: string) =>
 
 /**
  * `POST /api/admin/tenants/{id}/coelsa-config`. `base_url` is required (http or https, without credentials in it)
- * for staging and production. `api_key` and `api_secret` omitted on an update keep the stored ones; they are never
+ * for staging and production; production requires https. `api_key` and `api_secret` omitted on an update keep the stored ones; they are never
  * returned by any call.
  */
 export const coelsaConfigBodySchema = z
@@ -70,6 +70,8 @@ export const coelsaConfigBodySchema = z
         path: ['base_url'],
         message: 'La URL base debe ser una URL http(s) válida, sin usuario ni contraseña',
       });
+    } else if (v.environment === 'production' && !/^https:/i.test(v.base_url)) {
+      ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'En producción la URL base debe usar https' });
     }
   });
 export type CoelsaConfigBody = z.input<typeof coelsaConfigBodySchema>;

@@ -315,7 +315,13 @@ describe('the running server logs no secret, password nor token', () => {
         await admin.end();
       };
     }
-    srv = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'trace', DATABASE_URL: databaseUrl, JOBS: 'false' });
+    srv = await startServer({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      DATABASE_URL: databaseUrl,
+      JOBS: 'false',
+      COELSA_ALLOWED_HOSTS: '127.0.0.1',
+    });
   }, 180_000);
   afterAll(async () => {
     await srv?.stop();

@@ -24,6 +24,8 @@ export type ClearingCtx = {
   log: FastifyBaseLogger | null;
   secretsKey: Buffer | null;
   metrics: ProbeRecorder | null;
+  /** COELSA_ALLOWED_HOSTS: hosts the link may reach even at internal addresses. */
+  allowedHosts: readonly string[];
 };
 
 const APP_DEPS = new WeakMap<Db, Deps>();
@@ -41,6 +43,7 @@ export function clearingCtx(deps: ClearingDeps): ClearingCtx {
     log: deps.log ?? app?.log ?? null,
     secretsKey: deps.config?.secretsKey ?? app?.config.secretsKey ?? null,
     metrics: deps.metrics ?? (app as { metrics?: ProbeRecorder } | undefined)?.metrics ?? null,
+    allowedHosts: deps.config?.clearingAllowedHosts ?? app?.config.clearingAllowedHosts ?? [],
   };
 }
 
@@ -104,6 +107,7 @@ export function portFor(cc: ClearingCtx, row: CoelsaConfigRow | null, opts: Port
   const tenantId = cfg.tenant_id;
   return httpAdapter({
     baseUrl: cfg.base_url!,
+    egress: { allowedHosts: cc.allowedHosts, requireHttps: cfg.environment === 'production' },
     apiKey,
     apiSecret,
     timeoutMs: cfg.timeout_ms,
@@ -129,12 +133,15 @@ export function toAppError(err: unknown): unknown {
   return err;
 }
 
-/** A short Spanish description of a failed call, for status screens and the connection test. */
+/**
+ * A short Spanish description of a failed call, for status screens, the connection test and the outbox. Our own
+ * words and the HTTP status only: what the remote end wrote is never repeated (decision 018).
+ */
 export function describeFailure(err: unknown): string {
   if (err instanceof ClearingUnavailableError) return `COELSA no está disponible: ${err.message}`;
   if (err instanceof ClearingRejectedError) {
-    if (err.isAuthFailure) return `COELSA rechazó las credenciales: ${err.message}`;
-    return `COELSA respondió con un error: ${err.message}`;
+    if (err.isAuthFailure) return `COELSA rechazó las credenciales (HTTP ${err.status})`;
+    return `COELSA respondió con un error (HTTP ${err.status})`;
   }
   if (err instanceof AppError) return err.message;
   return 'Error inesperado al contactar a COELSA';

@@ -1,6 +1,12 @@
 import type { ClearingReason } from '@echeq/contract';
 
-export type UnavailableReason = 'TIMEOUT' | 'CONNECTION' | 'SERVER_ERROR' | 'CIRCUIT_OPEN' | 'BAD_RESPONSE';
+export type UnavailableReason =
+  | 'TIMEOUT'
+  | 'CONNECTION'
+  | 'SERVER_ERROR'
+  | 'CIRCUIT_OPEN'
+  | 'BAD_RESPONSE'
+  | 'DESTINATION';
 
 const UNAVAILABLE_TEXT: Record<UnavailableReason, string> = {
   TIMEOUT: 'tiempo de espera agotado',
@@ -8,6 +14,7 @@ const UNAVAILABLE_TEXT: Record<UnavailableReason, string> = {
   SERVER_ERROR: 'el servicio respondió con un error',
   CIRCUIT_OPEN: 'demasiadas fallas recientes; se reintentará en unos segundos',
   BAD_RESPONSE: 'respuesta inválida del servicio',
+  DESTINATION: 'destino no permitido',
 };
 
 /** The clearing house could not be reached or failed (retried where it made sense). Maps to 503. */

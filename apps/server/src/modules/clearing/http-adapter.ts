@@ -2,10 +2,13 @@ import type { ClearingReason } from '@echeq/contract';
 import type { Breaker } from './breaker';
 import { ClearingRejectedError, ClearingUnavailableError, type UnavailableReason } from './clearing.errors';
 import type { CallOptions, ClearingAck, ClearingEcheqState, ClearingPort, ClearingValidation } from './clearing.types';
+import { type EgressPolicy, EgressRefusedError, egressRequest } from './egress';
 import { echeqToWire, HEADER, ROUTES, signRequest } from './protocol';
 
 export type HttpAdapterOptions = {
   baseUrl: string;
+  /** Where calls may go (egress.ts): public addresses only unless the host is allowed; https when required. */
+  egress: EgressPolicy;
   apiKey: string;
   apiSecret: string;
   timeoutMs: number;
@@ -24,9 +27,9 @@ const BACKOFF_DEFAULTS = { baseMs: 100, capMs: 2_000 } as const;
 type Transient = { reason: UnavailableReason; detail: string };
 
 function classify(err: unknown): Transient {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return { reason: 'TIMEOUT', detail: 'sin respuesta' };
-  const code = e?.cause?.code ?? '';
+  const code = e?.code ?? e?.cause?.code ?? '';
   const detail =
     code === 'ECONNREFUSED'
       ? 'conexión rechazada'
@@ -64,15 +67,12 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
     };
     if (body) headers['content-type'] = 'application/json';
     if (key) headers[HEADER.idempotency] = key;
-    const res = await fetch(url, {
+    return egressRequest(o.egress, url, {
       method,
       headers,
-      body: body || undefined,
+      ...(body ? { body } : {}),
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
     });
-    const text = await res.text();
-    return { status: res.status, text };
   }
 
   async function call(
@@ -114,6 +114,8 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
         failure = { reason: 'SERVER_ERROR', detail: `HTTP ${res.status}` };
       } catch (err) {
         if (err instanceof ClearingRejectedError || err instanceof ClearingUnavailableError) throw err;
+        // A destination the server may not call: a configuration problem, neither retried nor held against the link.
+        if (err instanceof EgressRefusedError) throw new ClearingUnavailableError('DESTINATION', err.message, n + 1);
         failure = classify(err);
       }
       o.breaker.failure();
