@@ -1,0 +1,83 @@
+import type { AuditEntry } from '@echeq/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '../../lib/format';
+import { actorRoleLabel, entityLabel } from './audit-format';
+
+const shortId = (id: string | null) => (id && id.length > 12 ? `${id.slice(0, 8)}…` : (id ?? '-'));
+
+type Props = { rows: AuditEntry[]; onView: (e: AuditEntry) => void };
+
+/** The trail as a table: when, who, role, action, entity, record and a 'Ver' button for the before and after. */
+export function AuditTable({ rows, onView }: Props) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Registros de auditoría">
+        <TableHead>
+          <TableRow>
+            <TableCell>Fecha y hora</TableCell>
+            <TableCell>Usuario</TableCell>
+            <TableCell>Rol</TableCell>
+            <TableCell>Acción</TableCell>
+            <TableCell>Entidad</TableCell>
+            <TableCell>ID</TableCell>
+            <TableCell>Detalle</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((e) => (
+            <TableRow key={e.id} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actor_email ?? 'Sistema'}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorRoleLabel(e.actor_role)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{e.action}</TableCell>
+              <TableCell>{entityLabel(e.entity)}</TableCell>
+              <TableCell>
+                <Tooltip title={e.entity_id ?? ''}>
+                  <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                    {shortId(e.entity_id)}
+                  </Box>
+                </Tooltip>
+              </TableCell>
+              <TableCell>
+                <Button size="small" onClick={() => onView(e)} aria-label={`Ver registro ${e.id}`}>
+                  Ver
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The trail on a phone: one entry per record. */
+export function AuditCards({ rows, onView }: Props) {
+  return (
+    <Box component="ul" aria-label="Registros de auditoría" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((e) => (
+        <Box component="li" key={e.id} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Typography variant="body2" color="text.secondary">
+            {formatDateTime(e.at)} · {actorRoleLabel(e.actor_role)}
+          </Typography>
+          <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{e.action}</Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {e.actor_email ?? 'Sistema'} · {entityLabel(e.entity)} {shortId(e.entity_id)}
+          </Typography>
+          <Button size="small" onClick={() => onView(e)} aria-label={`Ver registro ${e.id}`} sx={{ mt: 0.5 }}>
+            Ver detalle
+          </Button>
+        </Box>
+      ))}
+    </Box>
+  );
+}
