@@ -49,15 +49,5 @@ export function appliedRate(rate: number | null): string {
   return rate === null ? '-' : formatRate(rate, 2);
 }
 
-/**
- * Parses an amount typed by a person ('1234.56', '1.234,56', '1234,5') to a number with at most two decimals;
- * null when it is not one.
- */
-export function parseAmount(text: string): number | null {
-  let s = text.trim().replace(/\s|\$/g, '');
-  if (!s) return null;
-  if (s.includes(',')) s = s.replace(/\./g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
+/** Amounts are typed as in the cheque forms ('1.234,56', '1234.56'). */
+export { parseAmount } from '../../components/cheque-form';

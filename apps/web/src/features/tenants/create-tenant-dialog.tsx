@@ -3,8 +3,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { CuitField } from '../../components/cuit-field';
 import { FormDialog } from '../../components/form-dialog';
-import { issuesByField, useFormFields } from '../../components/use-form-fields';
+import { useFormFields } from '../../components/use-form-fields';
 import { useCreateTenant } from './api';
+import { CodigoField, NombreField } from './tenant-fields';
 import { ADMIN_ERRORS } from './tenant-format';
 
 type Form = { nombre: string; codigo: string; cuit: string; tipo: TenantType };
@@ -21,7 +22,7 @@ export function CreateTenantDialog({
   onCreated: (nombre: string) => void;
 }) {
   const create = useCreateTenant();
-  const { form, set, err, setErrors, clear } = useFormFields<Form>(EMPTY, create);
+  const { form, set, err, check, clear } = useFormFields<Form>(EMPTY, create);
 
   function close() {
     if (create.isPending) return;
@@ -32,10 +33,7 @@ export function CreateTenantDialog({
 
   function onSubmit() {
     const body: CreateTenantBody = { nombre: form.nombre, codigo: form.codigo, cuit: form.cuit, tipo: form.tipo };
-    const checked = createTenantBodySchema.safeParse(body);
-    const found = checked.success ? {} : issuesByField(checked.error.issues);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!check(createTenantBodySchema, body)) return;
     create.mutate(body, {
       onSuccess: (t) => {
         clear();
@@ -55,23 +53,8 @@ export function CreateTenantDialog({
       error={create.error}
       errorTitle={ADMIN_ERRORS.create}
     >
-      <TextField
-        label="Nombre"
-        required
-        value={form.nombre}
-        onChange={(e) => set('nombre', e.target.value)}
-        error={Boolean(err('nombre'))}
-        helperText={err('nombre')}
-      />
-      <TextField
-        label="Código"
-        required
-        value={form.codigo}
-        onChange={(e) => set('codigo', e.target.value.toUpperCase())}
-        error={Boolean(err('codigo'))}
-        helperText={err('codigo') ?? 'Único. Letras, números, guion o guion bajo (p. ej. BNORTE)'}
-        slotProps={{ htmlInput: { maxLength: 20 } }}
-      />
+      <NombreField value={form.nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
+      <CodigoField value={form.codigo} onChange={(v) => set('codigo', v)} error={err('codigo')} />
       <CuitField value={form.cuit} onChange={(v) => set('cuit', v)} error={err('cuit')} />
       <TextField select label="Tipo" value={form.tipo} onChange={(e) => set('tipo', e.target.value as TenantType)}>
         {(Object.keys(TENANT_TYPE_LABELS) as TenantType[]).map((t) => (

@@ -9,11 +9,13 @@ import Alert from '@mui/material/Alert';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog';
-import { fieldErrorsOf } from '../../lib/api-error';
+import { useFormFields } from '../../components/use-form-fields';
 import { useUpdateTenant } from './api';
+import { CodigoField, NombreField } from './tenant-fields';
 import { ADMIN_ERRORS, TENANT_STATUS_MAP } from './tenant-format';
+
+type Form = { nombre: string; estado: TenantStatus; discount_rate: string };
 
 /**
  * Edits a tenant: nombre, estado (deactivating signs its users out and keeps them out) and the annual discount rate
@@ -28,17 +30,17 @@ export function EditTenantDialog({
   onClose: () => void;
   onSaved: (t: Tenant) => void;
 }) {
-  const [nombre, setNombre] = useState(tenant.nombre);
-  const [estado, setEstado] = useState<TenantStatus>(tenant.estado);
-  const [rate, setRate] = useState(rateToPercentText(tenant.discount_rate));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const update = useUpdateTenant();
-  const serverErrors = fieldErrorsOf(update.error);
+  const { form, set, err, setErrors } = useFormFields<Form>(
+    () => ({ nombre: tenant.nombre, estado: tenant.estado, discount_rate: rateToPercentText(tenant.discount_rate) }),
+    update,
+  );
+  const { nombre, estado } = form;
 
   function onSubmit() {
     const found: Record<string, string> = {};
     if (!nombre.trim()) found.nombre = 'Nombre requerido';
-    const parsed = percentTextToRate(rate);
+    const parsed = percentTextToRate(form.discount_rate);
     if (parsed === null || parsed > 1) found.discount_rate = 'Ingrese un porcentaje entre 0 y 100 (hasta 4 decimales)';
     setErrors(found);
     if (Object.keys(found).length > 0 || parsed === null) return;
@@ -64,16 +66,9 @@ export function EditTenantDialog({
       error={update.error}
       errorTitle={ADMIN_ERRORS.update}
     >
-      <TextField label="Código" value={tenant.codigo} disabled />
-      <TextField
-        label="Nombre"
-        required
-        value={nombre}
-        onChange={(e) => setNombre(e.target.value)}
-        error={Boolean(errors.nombre ?? serverErrors.nombre)}
-        helperText={errors.nombre ?? serverErrors.nombre}
-      />
-      <TextField select label="Estado" value={estado} onChange={(e) => setEstado(e.target.value as TenantStatus)}>
+      <CodigoField value={tenant.codigo} locked />
+      <NombreField value={nombre} onChange={(v) => set('nombre', v)} error={err('nombre')} />
+      <TextField select label="Estado" value={estado} onChange={(e) => set('estado', e.target.value as TenantStatus)}>
         {(Object.keys(TENANT_STATUS_MAP) as TenantStatus[]).map((s) => (
           <MenuItem key={s} value={s}>
             {TENANT_STATUS_MAP[s].label}
@@ -87,12 +82,10 @@ export function EditTenantDialog({
       ) : null}
       <TextField
         label="Tasa de descuento anual"
-        value={rate}
-        onChange={(e) => setRate(e.target.value)}
-        error={Boolean(errors.discount_rate ?? serverErrors.discount_rate)}
-        helperText={
-          errors.discount_rate ?? serverErrors.discount_rate ?? 'Tasa nominal anual aplicada al aprobar descuentos'
-        }
+        value={form.discount_rate}
+        onChange={(e) => set('discount_rate', e.target.value)}
+        error={Boolean(err('discount_rate'))}
+        helperText={err('discount_rate') ?? 'Tasa nominal anual aplicada al aprobar descuentos'}
         slotProps={{
           input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
           htmlInput: { inputMode: 'decimal' },

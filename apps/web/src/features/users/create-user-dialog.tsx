@@ -9,11 +9,11 @@ import {
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { CuitField } from '../../components/cuit-field';
 import { FormDialog } from '../../components/form-dialog';
-import { issuesByField, useFormFields } from '../../components/use-form-fields';
+import { useFormFields } from '../../components/use-form-fields';
 import { tenantChoicesQuery, useCreateUser } from './api';
-import { roleLabel, USER_ERRORS } from './user-format';
+import { CompanyFields, companyErrors, FullNameField, RoleField } from './user-fields';
+import { USER_ERRORS } from './user-format';
 
 type Form = {
   email: string;
@@ -52,7 +52,7 @@ export function CreateUserDialog({
   onCreated: (email: string) => void;
 }) {
   const create = useCreateUser();
-  const { form, set, err, setErrors, clear } = useFormFields<Form>(EMPTY, create);
+  const { form, set, err, check, clear } = useFormFields<Form>(EMPTY, create);
   const roles = assignableRoles(actorRole);
   const companyRole = isCompanyRole(form.role);
   const choosesTenant = actorRole === 'SYSTEM_ADMIN' && form.role !== 'SYSTEM_ADMIN';
@@ -74,13 +74,9 @@ export function CreateUserDialog({
       ...(form.full_name.trim() ? { full_name: form.full_name.trim() } : {}),
       ...(choosesTenant && form.tenant_id ? { tenant_id: form.tenant_id } : {}),
     };
-    const checked = createUserBodySchema.safeParse(body);
-    const found = checked.success ? {} : issuesByField(checked.error.issues);
-    if (choosesTenant && !form.tenant_id) found.tenant_id = 'Seleccione el tenant';
-    if (companyRole && !form.cuit.trim()) found.cuit = 'CUIT requerido';
-    if (companyRole && !form.company_name.trim()) found.company_name = 'Razón social requerida';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const extra = companyErrors(form, companyRole);
+    if (choosesTenant && !form.tenant_id) extra.tenant_id = 'Seleccione el tenant';
+    if (!check(createUserBodySchema, body, extra)) return;
     create.mutate(body, {
       onSuccess: (user) => {
         clear();
@@ -120,20 +116,7 @@ export function CreateUserDialog({
         error={Boolean(err('password'))}
         helperText={err('password') ?? 'Al menos 8 caracteres, con letras y números'}
       />
-      <TextField
-        select
-        label="Rol"
-        value={form.role}
-        onChange={(e) => set('role', e.target.value as Role)}
-        error={Boolean(err('role'))}
-        helperText={err('role')}
-      >
-        {roles.map((r) => (
-          <MenuItem key={r} value={r}>
-            {roleLabel(r)}
-          </MenuItem>
-        ))}
-      </TextField>
+      <RoleField form={form} set={set} err={err} roles={roles} />
       {choosesTenant ? (
         <TextField
           select
@@ -152,30 +135,14 @@ export function CreateUserDialog({
         </TextField>
       ) : null}
       {companyRole ? (
-        <>
-          <TextField
-            label="Nombre de la empresa"
-            required
-            value={form.company_name}
-            onChange={(e) => set('company_name', e.target.value)}
-            error={Boolean(err('company_name'))}
-            helperText={err('company_name')}
-          />
-          <CuitField
-            value={form.cuit}
-            onChange={(v) => set('cuit', v)}
-            error={err('cuit')}
-            helperText="Si la empresa ya existe en el banco, el usuario se suma a ella"
-          />
-        </>
+        <CompanyFields
+          form={form}
+          set={set}
+          err={err}
+          cuitHelp="Si la empresa ya existe en el banco, el usuario se suma a ella"
+        />
       ) : null}
-      <TextField
-        label="Nombre completo"
-        value={form.full_name}
-        onChange={(e) => set('full_name', e.target.value)}
-        error={Boolean(err('full_name'))}
-        helperText={err('full_name')}
-      />
+      <FullNameField form={form} set={set} err={err} />
     </FormDialog>
   );
 }

@@ -11,11 +11,11 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CuitField } from '../../components/cuit-field';
 import { FormDialog } from '../../components/form-dialog';
-import { issuesByField, useFormFields } from '../../components/use-form-fields';
+import { useFormFields } from '../../components/use-form-fields';
 import { useUpdateUser } from './api';
-import { formatCuit, roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
+import { CompanyFields, companyErrors, FullNameField, RoleField } from './user-fields';
+import { formatCuit, USER_ERRORS, USER_STATUS_MAP } from './user-format';
 
 type Form = {
   full_name: string;
@@ -74,7 +74,7 @@ export function EditUserDialog({
   onSaved: (u: User) => void;
 }) {
   const update = useUpdateUser();
-  const { form, set, err, setErrors } = useFormFields<Form>(() => fromUser(user), update);
+  const { form, set, err, check } = useFormFields<Form>(() => fromUser(user), update);
   const roles = assignableRoles(actorRole);
   const companyRole = isCompanyRole(form.role);
   const systemAdmin = user.role === 'SYSTEM_ADMIN';
@@ -85,12 +85,7 @@ export function EditUserDialog({
       onClose();
       return;
     }
-    const checked = updateUserBodySchema.safeParse(body);
-    const found = checked.success ? {} : issuesByField(checked.error.issues);
-    if (companyRole && !form.company_name.trim()) found.company_name = 'Razón social requerida';
-    if (companyRole && !form.cuit.trim()) found.cuit = 'CUIT requerido';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!check(updateUserBodySchema, body, companyErrors(form, companyRole))) return;
     update.mutate({ id: user.id, body }, { onSuccess: onSaved });
   }
 
@@ -105,35 +100,21 @@ export function EditUserDialog({
       errorTitle={USER_ERRORS.process}
     >
       <TextField label="Email" value={user.email} disabled />
-      <TextField
-        label="Nombre completo"
-        value={form.full_name}
-        onChange={(e) => set('full_name', e.target.value)}
-        error={Boolean(err('full_name'))}
-        helperText={err('full_name')}
-      />
-      <TextField
-        select
-        label="Rol"
-        value={form.role}
+      <FullNameField form={form} set={set} err={err} />
+      <RoleField
+        form={form}
+        set={set}
+        err={err}
+        roles={roles.includes(user.role) ? roles : [user.role]}
         disabled={self || systemAdmin || !roles.includes(user.role)}
-        onChange={(e) => set('role', e.target.value as Role)}
-        error={Boolean(err('role'))}
         helperText={
-          err('role') ??
-          (self
+          self
             ? 'No puede cambiar su propio rol'
             : systemAdmin
               ? 'Un administrador del sistema no pertenece a ninguna entidad: cree otro usuario para otro rol'
-              : undefined)
+              : undefined
         }
-      >
-        {(roles.includes(user.role) ? roles : [user.role]).map((r) => (
-          <MenuItem key={r} value={r}>
-            {roleLabel(r)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         select
         label="Estado"
@@ -156,19 +137,7 @@ export function EditUserDialog({
           </MenuItem>
         ))}
       </TextField>
-      {companyRole ? (
-        <>
-          <TextField
-            label="Nombre de la empresa"
-            required
-            value={form.company_name}
-            onChange={(e) => set('company_name', e.target.value)}
-            error={Boolean(err('company_name'))}
-            helperText={err('company_name')}
-          />
-          <CuitField value={form.cuit} onChange={(v) => set('cuit', v)} error={err('cuit')} />
-        </>
-      ) : null}
+      {companyRole ? <CompanyFields form={form} set={set} err={err} /> : null}
       {self ? null : (
         <TextField
           label="Nueva contraseña"
