@@ -1,13 +1,11 @@
+import { buenosAiresDateOf } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
 
 /** DD/MM/YYYY digits of a date `days` from today in Buenos Aires (what the date pickers expect typed). */
 function pickerDigits(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const [y, m, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' })
-    .format(d)
-    .split('-');
+  const [y, m, day] = buenosAiresDateOf(new Date(Date.now() + days * 86_400_000)).split('-');
   return `${day}${m}${y}`;
 }
 

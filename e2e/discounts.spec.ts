@@ -1,4 +1,4 @@
-import { centsToNumber, discountedCents, divRoundHalfUp, rateToPpm, toCents } from '@echeq/contract';
+import { buenosAiresDateOf, centsToNumber, discountedCents, divRoundHalfUp, rateToPpm, toCents } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -14,12 +14,7 @@ function ars(n: number): string {
 
 /** Today in Buenos Aires and a date `days` later (the server counts discount days from this date). */
 function baToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+  return buenosAiresDateOf(new Date());
 }
 function plusDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,11 +1,10 @@
+import { buenosAiresDateOf } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
 
 function baDate(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return buenosAiresDateOf(new Date(Date.now() + days * 86_400_000));
 }
 const digits = (iso: string) => iso.split('-').reverse().join('');
 const esDate = (iso: string) => iso.split('-').reverse().join('/');

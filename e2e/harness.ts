@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { BUENOS_AIRES_TIME_ZONE } from '@echeq/contract';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const DEMO_PASSWORD = 'Demo1234!';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO_PASSWORD = 'Demo1234!';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 export function baseURL(): string {
@@ -29,7 +30,7 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export const DESKTOP = { width: 1280, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
@@ -37,7 +38,7 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
     viewport,
     baseURL: baseURL(),
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: BUENOS_AIRES_TIME_ZONE,
   });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);

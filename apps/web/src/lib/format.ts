@@ -1,7 +1,7 @@
 /** es-AR formatting of amounts, dates and percentages; dates and times are shown in Buenos Aires time. */
+import { BUENOS_AIRES_TIME_ZONE } from '@echeq/contract';
 
 const LOCALE = 'es-AR';
-const TIME_ZONE = 'America/Argentina/Buenos_Aires';
 export type CurrencyCode = 'ARS' | 'USD';
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -60,13 +60,13 @@ export function formatRate(value: number | string | null | undefined, decimals =
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
+  timeZone: BUENOS_AIRES_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
 });
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
+  timeZone: BUENOS_AIRES_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -1,4 +1,4 @@
-import type { CreateCustodyBody, Custody, Echeq } from '@echeq/contract';
+import { buenosAiresDateOf, type CreateCustodyBody, type Custody, type Echeq } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Grid from '@mui/material/Grid';
@@ -10,7 +10,7 @@ import { DateLocalization } from '../../components/date-localization';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf, isApiError } from '../../lib/api-error';
 import { useCreateCustody } from './api';
-import { addDays, CUSTODY_ERRORS, todayInBuenosAires } from './custody-format';
+import { addDays, CUSTODY_ERRORS } from './custody-format';
 
 type Form = ChequeValues & { notes: string };
 
@@ -54,7 +54,7 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
   const [missing, setMissing] = useState<string[]>([]);
   const [checked, setChecked] = useState(false);
   const create = useCreateCustody();
-  const today = todayInBuenosAires();
+  const today = buenosAiresDateOf(new Date());
 
   const errors = checked ? checkFields(form, today) : {};
   const server = fieldErrorsOf(create.error);

@@ -18,16 +18,6 @@ export const CUSTODY_ERRORS = {
   blocked: 'COELSA no está configurado: no se pueden depositar ECHEQs en custodia. Contacte al administrador.',
 } as const;
 
-/** Today's date in Buenos Aires (YYYY-MM-DD): the day the server counts presentation periods from. */
-export function todayInBuenosAires(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { type Custody, type Discount, toCents } from '@echeq/contract';
+import { buenosAiresDateOf, type Custody, type Discount, toCents } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -23,16 +23,6 @@ import { DISCOUNT_ERRORS, DISCOUNT_STATUS_MAP, parseAmount } from './discount-fo
 
 const AMOUNT_HELP = 'Ingrese el monto que desea descontar del ECHEQ';
 const NOTES_HELP = 'Información adicional sobre la solicitud';
-
-/** Today's date in Buenos Aires (YYYY-MM-DD), the day the server counts from. */
-function todayInBuenosAires(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Argentina/Buenos_Aires',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
 
 type Props = {
   open: boolean;
@@ -61,7 +51,7 @@ function RequestForm({ open, onClose, onSaved, custody, editing }: Props) {
   const update = useUpdateDiscount();
   const mutation = isEdit ? update : create;
   const blocked = useQuery({ ...blockedChequesQuery(), enabled: open && !isEdit });
-  const today = todayInBuenosAires();
+  const today = buenosAiresDateOf(new Date());
 
   const selected = custody.find((c) => c.echeq_id === echeqId);
   const chequeAmount = editing?.echeq?.amount ?? selected?.echeq.amount ?? null;

@@ -1,4 +1,4 @@
-import type { MonthPoint } from '@echeq/contract';
+import { BUENOS_AIRES_TIME_ZONE, type MonthPoint } from '@echeq/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -122,7 +122,7 @@ export function HourlyTrendChart({ hourly }: { hourly: { hour: string; requests:
   if (hourly.length < 2) return null;
   const hourLabel = (iso: string) =>
     new Intl.DateTimeFormat('es-AR', {
-      timeZone: 'America/Argentina/Buenos_Aires',
+      timeZone: BUENOS_AIRES_TIME_ZONE,
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
