@@ -38,7 +38,7 @@ const CUSTODY_COLORS: Record<CustodyStatus, string> = {
 const ms = (v: number) => `${formatNumber(v, 1)} ms`;
 
 /** The clearing-house link as the card shows it: the status and its Spanish title and caption. */
-export type CoelsaLink = { status: CoelsaConnectionStatus; connected: boolean; title: string; caption: string };
+type CoelsaLink = { status: CoelsaConnectionStatus; connected: boolean; title: string; caption: string };
 
 export type DashboardData = { custody: CustodyReport; performance: PerformanceReport; coelsa: CoelsaLink };
 
