@@ -53,6 +53,7 @@ export async function startServer({ env, logFile, cpuProfDir, timeoutMs = 180_00
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       BENCH_REFERENCE: '1',
+      WORKERS: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,7 +22,7 @@ import { discountRoutes } from './modules/discounts';
 import { echeqRoutes } from './modules/echeqs';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
-import { systemRoutes } from './modules/system';
+import { healthRoutes, systemRoutes } from './modules/system';
 import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { makeGuard } from './platform/auth/authenticate';
@@ -40,6 +40,7 @@ import { requestForLog } from './platform/http/log-redaction';
 import { newRequestId } from './platform/http/request-id';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { type Job, startJobs } from './platform/jobs';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle';
 import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
 import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
@@ -48,6 +49,8 @@ export type BuildOptions = {
   db: Db;
   clock?: Clock;
   limiter?: RateLimiter;
+  /** Running or stopping, as main.ts sets it on SIGTERM (the readiness probe reports it). */
+  lifecycle?: Lifecycle;
 };
 
 /**
@@ -55,6 +58,7 @@ export type BuildOptions = {
  * Each entry is `(app, deps) => void` declaring its routes under /api.
  */
 const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
+  healthRoutes,
   authRoutes,
   mfaRoutes,
   usersRoutes,
@@ -77,6 +81,7 @@ z.config(z.locales.es());
 
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
+  const lifecycle = opts.lifecycle ?? createLifecycle();
   // `npm run bench` only (BENCH_REFERENCE=1): statement capture and the bare reference routes; otherwise opts.db as is.
   const bench = benchReferenceEnabled() ? withBenchCapture(opts.db) : null;
   const db = bench?.db ?? opts.db;
@@ -110,6 +115,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorateRequest('actor', null);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+    // Stopping: each connection closes after its answer, so the requests in flight are the last ones it carries
+    // (an idle keep-alive connection would hold the closing server open until its timeout).
+    if (lifecycle.stopping) reply.header('connection', 'close');
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
@@ -155,6 +163,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     tokenKey: key,
     log: app.log,
     metrics: createMetricsRecorder({ db, clock, onError: (err) => app.log.warn({ err }, 'metrics flush') }),
+    lifecycle,
     guard: makeGuard({ db, clock, tokenKey: key, sessions }),
   };
 
@@ -169,7 +178,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
       for (const mod of MODULES) mod(api as App, deps);
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export type Config = {
@@ -32,6 +33,12 @@ export type Config = {
   registrationTenant: string;
   /** Background jobs (outbox delivery, expiry, metrics flush); tests may turn them off. */
   jobs: boolean;
+  /** Server processes (node:cluster) sharing the port: 1 on the embedded database, which admits no more. */
+  workers: number;
+  /** After SIGTERM: how long the process keeps serving while it answers "not ready", so balancers stop sending. */
+  shutdownDelayMs: number;
+  /** After that: how long requests in flight and the jobs' current run may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -54,6 +61,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     throw new ConfigError(`DATABASE_POOL_SIZE inválido (de 1 a 100): ${env.DATABASE_POOL_SIZE}`);
   }
 
+  const workers = parseWorkers(env.WORKERS, databaseUrl);
+  const shutdownDelayMs = seconds(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 300);
+  const shutdownTimeoutMs = seconds(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600);
+
   const secrets = resolveSecrets(env, mode, dataDir);
   return {
     env: mode,
@@ -74,6 +85,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationTenant: (env.REGISTRATION_TENANT ?? 'BDEMO').toUpperCase(),
     clearingAllowedHosts: parseHosts(env.COELSA_ALLOWED_HOSTS),
     jobs: (env.JOBS ?? 'true').toLowerCase() !== 'false',
+    workers,
+    shutdownDelayMs,
+    shutdownTimeoutMs,
     ...overrides,
   };
 }
@@ -91,6 +105,34 @@ function parseHosts(value: string | undefined): string[] {
   const bad = hosts.find((h) => !/^[a-z0-9.:-]+$/.test(h));
   if (bad) throw new ConfigError(`COELSA_ALLOWED_HOSTS: "${bad}" no es un nombre de host ni una dirección`);
   return hosts;
+}
+
+/**
+ * WORKERS: a whole number from 1 to 256; by default 1 on the embedded database and one per core on PostgreSQL. The
+ * embedded database lives in one process's memory and files: it refuses more than one.
+ */
+function parseWorkers(value: string | undefined, databaseUrl: string | null): number {
+  const raw = value?.trim();
+  if (!raw) return databaseUrl ? availableParallelism() : 1;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 256) throw new ConfigError(`WORKERS inválido (de 1 a 256): ${value}`);
+  if (n > 1 && !databaseUrl) {
+    throw new ConfigError(
+      `WORKERS=${n} requiere PostgreSQL (DATABASE_URL): la base de datos embebida admite un solo proceso del servidor`,
+    );
+  }
+  return n;
+}
+
+/** A setting in whole seconds within [min, max], answered in milliseconds. */
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback * 1000;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) {
+    throw new ConfigError(`${name} inválido (segundos, de ${min} a ${max}): ${env[name]}`);
+  }
+  return n * 1000;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -1,58 +1,21 @@
-import { buildApp } from './app';
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config';
-import { MIGRATIONS } from './db/migrations';
-import { seedDemo } from './db/seed';
+import { runPrimary } from './platform/cluster';
 import { DataDirUnsafeError, secureDataDir } from './platform/db/data-dir';
-import type { Db } from './platform/db/db';
-import { DataDirLockedError, lockDataDir } from './platform/db/lock';
-import { migrate } from './platform/db/migrate';
-import { openDatabase } from './platform/db/open';
+import { DataDirLockedError } from './platform/db/lock';
+import { runServer } from './serve';
 
-/** config → database (lock, migrate, seed) → app → listen; SIGINT/SIGTERM close everything cleanly. */
+/**
+ * config → one server process (serve.ts), or with WORKERS > 1 (PostgreSQL only) a primary that starts that many
+ * and replaces any that dies (platform/cluster.ts); each of them is a server process.
+ */
 async function main() {
   // Whatever this process writes (data folder, generated keys, anything else) is its user's alone (decision 017).
   process.umask(0o077);
   const config = loadConfig();
-  secureDataDir(config.dataDir, { create: !config.databaseUrl });
-  const unlock = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
-  let db: Db | undefined;
-  try {
-    db = await openDatabase({
-      ...config,
-      onFatal: (err) => {
-        console.error('La base de datos embebida se detuvo:', err);
-        unlock();
-        process.exit(1);
-      },
-    });
-    await migrate(db, MIGRATIONS);
-    if (config.seedDemo) await seedDemo(db);
-    const app = await buildApp({ config, db });
-    let closing = false;
-    const shutdown = async (signal: string) => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'cerrando');
-      try {
-        await app.close();
-        await db?.close();
-      } finally {
-        unlock();
-        process.exit(0);
-      }
-    };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
-    await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      { port: config.port, database: config.databaseUrl ? 'postgresql' : 'embebida' },
-      `ECHEQ Platform escuchando en http://localhost:${config.port}`,
-    );
-  } catch (err) {
-    await db?.close().catch(() => {});
-    unlock();
-    throw err;
-  }
+  if (cluster.isPrimary) secureDataDir(config.dataDir, { create: !config.databaseUrl });
+  if (cluster.isPrimary && config.workers > 1) runPrimary(config);
+  else await runServer(config);
 }
 
 main().catch((err) => {

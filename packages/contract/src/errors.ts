@@ -29,6 +29,7 @@ export const ERROR_CODES = {
     status: 503,
     message: 'El sandbox de COELSA no está configurado. Contacte al administrador.',
   },
+  NOT_READY: { status: 503, message: 'El servidor no está listo para atender solicitudes' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -24,3 +24,32 @@ export const systemStatusSchema = z.object({
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 export const systemStatusResponseSchema = envelope(systemStatusSchema);
+
+/** `GET /api/health/live`: the process answers (no session, nothing else checked). */
+export const healthLiveResponseSchema = z.object({ success: z.literal(true), status: z.literal('live') });
+
+/**
+ * What `GET /api/health/ready` checked, in words an outsider may read (no version, engine, bank or error text):
+ * the database answered, every migration of this version is applied, the process is not shutting down. The
+ * clearing house is reported but never makes the process unready (operations wait in the outbox meanwhile).
+ */
+export const healthChecksSchema = z.object({
+  database: z.enum(['up', 'down']),
+  migrations: z.enum(['applied', 'pending', 'unknown']),
+  process: z.enum(['running', 'stopping']),
+  clearing: z.enum(['ok', 'degraded', 'not_configured', 'unknown']),
+});
+export type HealthChecks = z.infer<typeof healthChecksSchema>;
+
+/** `GET /api/health/ready`: 200 when the process should receive traffic, 503 `NOT_READY` otherwise. */
+export const healthReadySchema = z.object({
+  success: z.literal(true),
+  status: z.literal('ready'),
+  checks: healthChecksSchema,
+});
+export const healthNotReadySchema = z.object({
+  success: z.literal(false),
+  code: z.literal('NOT_READY'),
+  message: z.string(),
+  checks: healthChecksSchema,
+});

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Db } from './db/db';
+import type { Lifecycle } from './lifecycle';
 import type { MetricsRecorder } from './metrics';
 import type { RateLimiter } from './rate-limit';
 
@@ -16,6 +17,8 @@ export type Deps = {
   log: FastifyBaseLogger;
   /** Request timings and clearing-house probes (performance report, /metrics). */
   metrics: MetricsRecorder;
+  /** Running or stopping (the readiness probe). */
+  lifecycle: Lifecycle;
   /** onRequest hooks: authenticate, then require the permission if one is named. */
   guard(permission?: Permission): onRequestHookHandler[];
 };

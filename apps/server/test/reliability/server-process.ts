@@ -88,6 +88,8 @@ export async function startServer(
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // One process unless a test asks for more (on PostgreSQL the default is one per core).
+      WORKERS: '1',
       ...TEST_SECRETS,
       ...env,
       PORT: String(port),
@@ -142,7 +144,7 @@ export async function runToExit(
   ensureBuilt();
   let out = '';
   const child = spawnServer(
-    { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', ...TEST_SECRETS, ...env },
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'development', HOST: '127.0.0.1', WORKERS: '1', ...TEST_SECRETS, ...env },
     umask,
   );
   child.stdout!.on('data', (d) => {

@@ -8,7 +8,7 @@
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
  * - `clearingPortFor(deps, tenantId)`: the adapter itself (sandbox or HTTP) for anything else.
- * - Metrics: `breakerStates()`, `outboxBacklog(db)`. Tests: `deliverOutboxOnce(deps)`, the standalone simulator.
+ * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`. Tests: `deliverOutboxOnce(deps)`, the standalone simulator.
  */
 export { type BreakerSnapshot, type BreakerState, breakerStates } from './breaker';
 export { ensureSandboxParticipant, importBookIntoSandbox } from './clearing.queries';
@@ -30,4 +30,4 @@ export type {
   EcheqForValidation,
 } from './clearing.types';
 export { deliverOutboxOnce, type OutboxRunResult, outboxBacklog, outboxJob } from './outbox';
-export { coelsaConfigCheckFor, coelsaStatusFor } from './status.service';
+export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor } from './status.service';

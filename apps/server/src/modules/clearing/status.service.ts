@@ -208,3 +208,12 @@ export async function coelsaConfigCheckFor(opts: {
   const subject = await subjectOf(cc, opts.ctx, opts.tenantId);
   return subject ? tenantConfigCheck(cc, subject) : (await platformView(cc)).check;
 }
+
+/**
+ * The clearing house for the whole platform in one word, for the readiness probe: `ok` when every configured bank's
+ * link works, `degraded` when one does not, `not_configured` when no bank has one. Names no bank, address or error.
+ */
+export async function clearingOverall(deps: ClearingDeps): Promise<'ok' | 'degraded' | 'not_configured'> {
+  const { status } = (await platformView(clearingCtx(deps))).status;
+  return status === 'NOT_CONFIGURED' ? 'not_configured' : status === 'DISCONNECTED' ? 'degraded' : 'ok';
+}

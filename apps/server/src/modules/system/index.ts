@@ -1,1 +1,2 @@
+export { healthRoutes } from './health.routes';
 export { systemRoutes } from './system.routes';
