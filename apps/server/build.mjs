@@ -18,9 +18,16 @@ const rawSql = {
 
 const entries = process.argv.slice(2);
 await build({
-  // The embedded database's thread is an entry of its own (dist/pglite-worker.js, beside dist/main.js).
+  // The embedded database's thread is an entry of its own (dist/pglite-worker.js, beside dist/main.js), and so is the
+  // backup and restore command (dist/db-tool.js).
   entryPoints:
-    entries.length > 0 ? entries : { main: 'src/main.ts', 'pglite-worker': 'src/platform/db/pglite-worker.ts' },
+    entries.length > 0
+      ? entries
+      : {
+          main: 'src/main.ts',
+          'pglite-worker': 'src/platform/db/pglite-worker.ts',
+          'db-tool': 'src/db-tool.ts',
+        },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -36,5 +37,33 @@ describe('loadConfig: COELSA_ALLOWED_HOSTS', () => {
     for (const bad of ['http://coelsa.example', 'coelsa.example/api', '*.example']) {
       expect(() => loadConfig({ ...base, COELSA_ALLOWED_HOSTS: bad })).toThrow(/COELSA_ALLOWED_HOSTS/);
     }
+  });
+});
+
+describe('loadConfig: WORKERS and shutdown', () => {
+  const pg = { ...base, DATABASE_URL: 'postgres://u@db/echeq' };
+
+  it('one process on the embedded database, one per core on PostgreSQL, or the number given', () => {
+    expect(loadConfig(base).workers).toBe(1);
+    expect(loadConfig(pg).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...pg, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...base, WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('refuses more than one on the embedded database, and anything that is not 1–256', () => {
+    expect(() => loadConfig({ ...base, WORKERS: '2' })).toThrow(/WORKERS=2 requiere PostgreSQL/);
+    for (const bad of ['0', '-1', '1.5', 'dos', '257']) {
+      expect(() => loadConfig({ ...pg, WORKERS: bad })).toThrow(ConfigError);
+    }
+  });
+
+  it('shutdown delay and timeout in whole seconds', () => {
+    expect(loadConfig(base)).toMatchObject({ shutdownDelayMs: 0, shutdownTimeoutMs: 30_000 });
+    expect(loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: '5', SHUTDOWN_TIMEOUT_SECONDS: '60' })).toMatchObject({
+      shutdownDelayMs: 5_000,
+      shutdownTimeoutMs: 60_000,
+    });
+    expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS inválido/);
+    expect(() => loadConfig({ ...base, SHUTDOWN_DELAY_SECONDS: '2.5' })).toThrow(ConfigError);
   });
 });

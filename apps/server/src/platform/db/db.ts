@@ -19,8 +19,11 @@ export type Db = Queryable & {
   listen(channel: string, onEvent: (event: 'notify' | 'up' | 'down') => void): Promise<() => Promise<void>>;
   /** Pool figures for metrics (pg only). */
   poolStats(): { total: number; idle: number; waiting: number };
-  /** A tarball of the embedded database's files (PGlite only; tests start new databases from it). */
-  dump?: () => Promise<Blob>;
+  /**
+   * A consistent tarball of the embedded database's files (PGlite only): backups, and the tests' template. Taken
+   * between transactions after a checkpoint; statements wait while it is written.
+   */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>;
 };
 
 export type DbError = Error & { code?: string; constraint?: string; detail?: string };

@@ -12,6 +12,17 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The pid of the live server process holding dataDir's lock, or null (no lock, or a stale one). */
+export function lockHolder(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(dataDir, 'server.lock'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null;
+}
+
 /**
  * The embedded database has no lock of its own and two processes on one folder would corrupt it: take an
  * exclusive lock file holding our pid. A stale lock (its process is gone) is taken over.

@@ -8,7 +8,7 @@ export type WorkerRequest = { id: number } & (
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; listener: number }
-  | { op: 'dump' }
+  | { op: 'dump'; compression: 'none' | 'gzip' }
   | { op: 'close' }
 );
 

@@ -189,6 +189,6 @@ export async function openPgliteThread(opts: {
       stopped ??= new Error('La base de datos embebida está cerrada');
     },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    dump: async () => new Blob([await call<ArrayBuffer>({ op: 'dump' })]),
+    dump: async (compression = 'none') => new Blob([await call<ArrayBuffer>({ op: 'dump', compression })]),
   };
 }

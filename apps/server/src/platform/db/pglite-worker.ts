@@ -5,7 +5,7 @@
  */
 import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { createPglite, pgliteQuery } from './pglite';
+import { consistentDump, createPglite, pgliteQuery } from './pglite';
 import {
   ANSWER,
   postAndRaise,
@@ -105,7 +105,7 @@ async function serve(db: PGlite, port: NonNullable<typeof parentPort>, data: Wor
         return null;
       }
       case 'dump': {
-        const blob = (await db.dumpDataDir('none')) as Blob;
+        const blob = await consistentDump(db, req.compression);
         return await blob.arrayBuffer();
       }
       case 'close':

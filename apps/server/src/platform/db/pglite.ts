@@ -16,6 +16,17 @@ export function createPglite(dataDir: string | undefined, opts: { loadDataDir?: 
   });
 }
 
+/**
+ * The database's files as a tarball, taken while no statement and no transaction runs (PGlite's own dump waits only
+ * for the statement in progress, not for the transaction around it): every transaction committed before it, and no
+ * part of any other. A checkpoint first leaves little write-ahead log to replay when the copy opens. Statements
+ * wait while the files are read.
+ */
+export async function consistentDump(db: PGlite, compression: 'none' | 'gzip'): Promise<Blob> {
+  await db.exec('checkpoint');
+  return (await db._runExclusiveTransaction(() => db.dumpDataDir(compression))) as Blob;
+}
+
 /** One statement on PGlite (or one of its transactions), answered as the Db interface answers. */
 export async function pgliteQuery<R>(
   client: Pick<PGlite, 'query'>,
@@ -50,6 +61,6 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     },
     close: () => db.close(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
-    dump: async () => (await db.dumpDataDir('none')) as Blob,
+    dump: (compression = 'none') => consistentDump(db, compression),
   };
 }
