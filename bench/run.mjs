@@ -4,6 +4,7 @@
 // autocannon, runs the write mix and checks that nothing was lost or duplicated, and writes the results.
 // `--embedded` does the same on the embedded database (PGlite) at 100,000 cheques. See README § Performance.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { measure, measurePair } from './lib/load.mjs';
 import { evaluate, printTable } from './lib/report.mjs';
 import { READ_SCENARIOS, writeMix } from './lib/scenarios.mjs';
 import { SERVER_MAIN, startServer } from './lib/server.mjs';
+import { compareWorkers, printWorkers } from './lib/workers.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench/results');
@@ -40,6 +42,7 @@ const { values: opt } = parseArgs({
     'skip-writes': { type: 'boolean', default: false },
     'skip-explain': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    workers: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -63,6 +66,8 @@ if (opt.help) {
   --skip-writes         no write mix
   --skip-explain        no EXPLAIN ANALYZE of the captured statements
   --cpu-prof            write a CPU profile of the server to bench/results/tmp/
+  --workers N           PostgreSQL: also run the read scenarios on a second server with WORKERS=N, side by side
+                        with the single process (A B B A), and report the throughput ratio N:1
   --out FILE            results file (default bench/results/latest-postgres.json or latest-embedded.json)`);
   process.exit(0);
 }
@@ -77,6 +82,13 @@ if (!(scale > 0) || !(duration > 0) || !(warmup >= 0) || !(connections > 0)) {
   process.exit(2);
 }
 const only = opt.only ? new RegExp(opt.only) : null;
+const workers = opt.workers === undefined ? null : Number(opt.workers);
+if (workers !== null && (!Number.isInteger(workers) || workers < 2 || opt.embedded)) {
+  console.error('--workers N: un entero ≥ 2, solo con PostgreSQL (la base embebida admite un solo proceso)');
+  process.exit(2);
+}
+// The same keys for every server started: a token signed in on one holds on another (--workers).
+const SECRETS = { JWT_SECRET: randomBytes(32).toString('hex'), SECRETS_KEY: randomBytes(32).toString('hex') };
 const actorNames = (opt.actors ?? 'admin-large,admin-small,company').split(',').map((s) => s.trim());
 mkdirSync(TMP, { recursive: true });
 
@@ -165,8 +177,9 @@ async function main() {
   }
   if (opt.embedded) await db.close();
 
+  const serverEnv = { ...SECRETS, ...(opt.embedded ? { DATA_DIR: dataDir } : { DATABASE_URL: dbUrl }) };
   const server = await startServer({
-    env: opt.embedded ? { DATA_DIR: dataDir } : { DATABASE_URL: dbUrl },
+    env: serverEnv,
     logFile: path.join(TMP, `server-${engine}.log`),
     cpuProfDir: opt['cpu-prof'] ? path.join(TMP, `prof-${engine}`) : null,
   });
@@ -174,6 +187,7 @@ async function main() {
 
   const results = [];
   let writes = null;
+  let workersReport = null;
   let captured = {};
   try {
     const tokens = await signIn(server.base, info);
@@ -221,6 +235,20 @@ async function main() {
       );
     }
 
+    if (workers) {
+      workersReport = await compareWorkers({
+        n: workers,
+        one: server,
+        env: serverEnv,
+        plan,
+        tokens,
+        connections,
+        duration,
+        warmup,
+        logDir: TMP,
+        log,
+      });
+    }
     if (!opt['skip-writes']) writes = await runWrites(server, info, tokens, db);
   } finally {
     const exit = await server.stop();
@@ -256,6 +284,7 @@ async function main() {
     server: { startupMs: server.startupMs, maxRssMb: Number(memory.maxMb.toFixed(1)), rssSamples: memory.samples },
     scenarios: results,
     writeMix: writes,
+    workers: workersReport,
     explain,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
     loadAverageAtEnd: os.loadavg().map((x) => Number(x.toFixed(2))),
@@ -264,6 +293,7 @@ async function main() {
   const out = opt.out ? path.resolve(opt.out) : path.join(RESULTS, `latest-${engine}.json`);
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   printTable(report);
+  printWorkers(report.workers);
   log(`resultados en ${path.relative(ROOT, out)}`);
 
   if (!opt.keep) {

@@ -100,15 +100,15 @@ export async function measure({ base, requests, connections, duration, warmup, a
 }
 
 /**
- * An endpoint and its reference measured in A B B A order (each half the duration, after its own warm-up on its
+ * An endpoint and its reference (or the same endpoint on another server, `baseB`) measured in A B B A order (each half the duration, after its own warm-up on its
  * own connections), so a machine whose load drifts during the run (it is shared) weighs on both alike.
  */
-export async function measurePair({ base, a, b, connections, duration, warmup }) {
+export async function measurePair({ base, baseB = base, a, b, connections, duration, warmup }) {
   const half = Math.max(1, duration / 2);
-  const run = (requests) => runOnce({ url: base, connections, duration: half, requests }, warmup);
-  const ra = [await run(a)];
-  const rb = [await run(b)];
-  rb.push(await run(b));
-  ra.push(await run(a));
+  const run = (url, requests) => runOnce({ url, connections, duration: half, requests }, warmup);
+  const ra = [await run(base, a)];
+  const rb = [await run(baseB, b)];
+  rb.push(await run(baseB, b));
+  ra.push(await run(base, a));
   return [summarize(ra), summarize(rb)];
 }

@@ -118,6 +118,8 @@ async function restore(file: string | undefined, dataDir: string): Promise<void>
 }
 
 async function main() {
+  // A copy or a restored folder is readable by its owner only, as the server keeps its data folder (decision 017).
+  process.umask(0o077);
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
