@@ -22,7 +22,13 @@ describe('health probes and SIGTERM on the built server', () => {
   beforeAll(async () => {
     engine = await spawnedEngine('shutdown');
     sim = await startCoelsaSimulator({ credentials: { [KEY]: SECRET } });
-    srv = await startServer({ ...engine.env, LOG_LEVEL: 'info', SHUTDOWN_DELAY_SECONDS: '1' });
+    srv = await startServer({
+      ...engine.env,
+      LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_SECONDS: '1',
+      // The simulator listens on loopback, which a clearing-house link may reach only when named (decision 018).
+      COELSA_ALLOWED_HOSTS: '127.0.0.1',
+    });
   }, 180_000);
   afterAll(async () => {
     await srv?.stop('SIGKILL');
