@@ -15,7 +15,13 @@ import { signToken, tokenKey } from '../src/platform/auth/jwt';
 import { build, type TestServer } from './helpers';
 
 /** Routes that answer without a session, on purpose. */
-const PUBLIC = new Set(['POST /api/auth/login', 'POST /api/auth/register', 'GET /api/health']);
+const PUBLIC = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+]);
 
 /** Routes outside the matrix: the API document's own pages. */
 const SKIP = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
