@@ -47,6 +47,8 @@ describe('CSV exports written by a CSV library', () => {
       expect(text).toContain(
         `Alcance;"Banco x,'=1+1,y ""Sur""; '-2+3\r\n'@SUM(A1)\t'=HYPERLINK(""http://a.example"")"`,
       );
+      // Numbers stay bare, decimal comma and all, so an es-AR spreadsheet reads them as numbers.
+      expect(text).toMatch(/^En Custodia;\d+;\d+;\d+,\d{2}\r$|^Pendientes;\d+;\d+;\d+,\d{2}\r$/m);
       // The rest of the file is still there after it.
       expect(rows.some((r) => r[0] === 'Período' && r[1] === 'Todo el historial')).toBe(true);
 

@@ -223,9 +223,12 @@ function csvCell(v: Value, format: Format): string {
   return neutralised(v);
 }
 
+/** A field with a comma or a tab, but for a number with a decimal comma (left bare, so it is read as a number). */
+const TEXT_WITH_COMMA = /^(?!\d+(?:,\d+)?$)[\s\S]*[,\t]/;
+
 /**
  * Written by csv-stringify: a field holding the separator, a quote or a line break is quoted (quotes doubled), and so
- * is one holding a comma or a tab, the separators a spreadsheet may guess instead of ';'.
+ * is one holding a comma or a tab (the separators a spreadsheet may guess instead of ';'), numbers excepted.
  */
 export function toCsv(input: ReportForExport, scope: string): Buffer {
   const sheet = sheetFor(input, scope);
@@ -237,7 +240,12 @@ export function toCsv(input: ReportForExport, scope: string): Buffer {
     records.push(table.columns.map((c) => neutralised(c.header)));
     for (const row of table.rows) records.push(row.map((v, i) => csvCell(v, table.columns[i]?.format ?? 'text')));
   }
-  const text = stringify(records, { delimiter: ';', record_delimiter: '\r\n', quoted_match: /[,\t]/, bom: true });
+  const text = stringify(records, {
+    delimiter: ';',
+    record_delimiter: '\r\n',
+    quoted_match: TEXT_WITH_COMMA,
+    bom: true,
+  });
   return Buffer.from(text, 'utf8');
 }
 
