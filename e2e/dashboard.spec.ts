@@ -77,6 +77,15 @@ describe('dashboard', () => {
       expect(perf).toMatch(/Tiempo de respuesta[\s\S]*\d+,\d ms/);
       expect(perf).toMatch(/Disponibilidad[\s\S]*\d+,\d{2}%/);
       expect(perf).toMatch(/Tasa de error[\s\S]*\d+,\d{2}%/);
+      // Whose figures: the platform's for its administrator, the bank's own requests for everyone else, and for a
+      // company only the three figures (no request counts, no median).
+      if (role === 'SYSTEM_ADMIN') expect(perf).toMatch(/Últimas 24 horas · [\d.]+ solicitudes de la plataforma/);
+      else if (role === 'BANK_ADMIN') expect(perf).toMatch(/Últimas 24 horas · [\d.]+ solicitudes de su entidad/);
+      else {
+        expect(perf).toContain('Últimas 24 horas · solicitudes de su entidad');
+        expect(perf).not.toContain('Mediana');
+        expect(perf).not.toMatch(/\d+ respuestas 5xx/);
+      }
       await page.getByRole('region', { name: 'Integración COELSA' }).waitFor();
       await shot(page, `dashboard-${role.toLowerCase()}`);
       await page.context().close();

@@ -26,7 +26,7 @@ export type Config = {
   trustProxy: boolean | string;
   /**
    * Hosts (names or addresses, as written in a clearing-house base URL) that the clearing-house link may reach even
-   * when they resolve to loopback, private or link-local addresses (COELSA_ALLOWED_HOSTS, decision 018).
+   * when they resolve to loopback, private or link-local addresses (COELSA_ALLOWED_HOSTS, decision 021).
    */
   clearingAllowedHosts: string[];
   /** Bank code that self-registered companies join when the form names none. */

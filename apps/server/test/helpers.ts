@@ -88,7 +88,7 @@ export async function build(
       DATA_DIR: '/nonexistent-test-data',
       WEB_DIST: '/nonexistent-web-dist',
       JOBS: 'false',
-      // The clearing-house simulators of the tests listen on loopback (decision 018).
+      // The clearing-house simulators of the tests listen on loopback (decision 021).
       COELSA_ALLOWED_HOSTS: '127.0.0.1',
     },
     opts.config ?? {},

@@ -61,7 +61,8 @@ describe('performance analytics and /metrics', () => {
   beforeAll(async () => {
     ({ db, drop } = await freshDb());
     [a, b] = await Promise.all([start(db), start(db)]);
-    token = await login(a.url, 'emisor@empresa.example');
+    // The platform's figures, every bank's traffic and the requests without a session: its administrator's.
+    token = await login(a.url, 'superadmin@plataforma.example');
   });
   afterAll(async () => {
     await a?.app.close();
@@ -115,7 +116,7 @@ describe('performance analytics and /metrics', () => {
     // Flushing moves figures from memory to the table without counting them twice (the first perf call counts).
     expect(flushedA.requests).toBe(beforeA.requests + 1);
 
-    const tokenB = await login(b.url, 'admin@banco.example');
+    const tokenB = await login(b.url, 'superadmin@plataforma.example');
     for (let i = 0; i < 5; i++) await fetch(`${b.url}/api/test-boom`);
     await b.app.metrics.flush();
     const seenByA = await perf(a.url, token);

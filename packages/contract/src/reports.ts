@@ -72,13 +72,34 @@ export const discountReportSchema = z.object({
 });
 export type DiscountReport = z.infer<typeof discountReportSchema>;
 
-export const performanceReportSchema = z.object({
+/**
+ * Whose traffic the performance figures measure: the whole platform (its administrator), the caller's bank (the
+ * bank's roles with `reports:read`), or, for everyone else, the dashboard's three figures of the caller's bank.
+ */
+export const PERFORMANCE_SCOPES = ['platform', 'bank', 'company'] as const;
+export type PerformanceScope = (typeof PERFORMANCE_SCOPES)[number];
+
+const performanceSummaryFields = {
+  scope: z.enum(PERFORMANCE_SCOPES),
   /** Mean duration of the API requests in the window, ms. */
   responseTime: z.number(),
   /** % (0–100) of API requests not answered with a 5xx and of clearing-house probes that succeeded. */
   availability: z.number(),
   /** % (0–100) of API requests answered with a 5xx. */
   errorRate: z.number(),
+  windowHours: z.number().int(),
+  /** Start of the window (ISO). */
+  since: timestampSchema,
+  generatedAt: timestampSchema,
+};
+
+/** What a company's roles see (the dashboard's figures, as the specification shows them). */
+export const performanceSummarySchema = z.object(performanceSummaryFields);
+export type PerformanceSummary = z.infer<typeof performanceSummarySchema>;
+
+/** What the platform's administrator (every bank's traffic) and a bank's roles (their bank's) see. */
+export const performanceDetailSchema = z.object({
+  ...performanceSummaryFields,
   /** Estimated median and 95th percentile of the request durations, ms. */
   p50: z.number(),
   p95: z.number(),
@@ -86,10 +107,6 @@ export const performanceReportSchema = z.object({
   serverErrors: z.number().int(),
   probes: z.number().int(),
   probeFailures: z.number().int(),
-  windowHours: z.number().int(),
-  /** Start of the window (ISO). */
-  since: timestampSchema,
-  generatedAt: timestampSchema,
   /** Per area of the API (first path segment), busiest first. */
   routes: z.array(
     z.object({
@@ -109,7 +126,13 @@ export const performanceReportSchema = z.object({
     }),
   ),
 });
+export type PerformanceDetail = z.infer<typeof performanceDetailSchema>;
+
+export const performanceReportSchema = z.union([performanceDetailSchema, performanceSummarySchema]);
 export type PerformanceReport = z.infer<typeof performanceReportSchema>;
+
+/** True when the report carries the breakdown (platform or bank scope). */
+export const hasPerformanceDetail = (r: PerformanceReport): r is PerformanceDetail => 'routes' in r;
 
 export const custodyReportResponseSchema = envelope(custodyReportSchema);
 export const discountReportResponseSchema = envelope(discountReportSchema);

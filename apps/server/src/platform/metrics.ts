@@ -21,11 +21,15 @@ export const BUCKETS_MS = [1, 2.5, 5, 10, 25, 50, 75, 100, 150, 250, 500, 750, 1
 
 export type MetricKind = 'http' | 'probe';
 
-/** One minute of one group: how many, how many failed (5xx / failed probe), total and max time, bucket counts. */
+/**
+ * One minute of one group, for the whole platform (`tenantId` null) or for one bank's traffic: how many, how many
+ * failed (5xx / failed probe), total and max time, bucket counts.
+ */
 export type Aggregate = {
   minute: string;
   kind: MetricKind;
   group: string;
+  tenantId: string | null;
   count: number;
   errors: number;
   sumMs: number;
@@ -36,13 +40,14 @@ export type Aggregate = {
 type Cumulative = { count: number; errors: number; sumMs: number; buckets: number[] };
 
 export type MetricsRecorder = {
-  recordRequest(group: string, ms: number, status: number): void;
-  /** A clearing-house health probe (or any dependency probe): `target` names what was probed. */
-  recordProbe(target: string, ms: number, ok: boolean): void;
+  /** A request, counted for the platform and, when its user belongs to a bank (`tenantId`), for that bank too. */
+  recordRequest(group: string, ms: number, status: number, tenantId?: string | null): void;
+  /** A clearing-house health probe (or any dependency probe): `target` names what was probed, `tenantId` for whom. */
+  recordProbe(target: string, ms: number, ok: boolean, tenantId?: string | null): void;
   /** Writes what accumulated since the last flush; on failure it is kept for the next one. */
   flush(): Promise<void>;
-  /** In-memory aggregates (not yet in the database) of minutes at or after `since`. */
-  unflushed(since: Date): Aggregate[];
+  /** In-memory aggregates (not yet in the database) of minutes at or after `since`, of the platform or one bank. */
+  unflushed(since: Date, tenantId?: string | null): Aggregate[];
   /** This process's totals since it started, per kind and group (Prometheus counters). */
   cumulative(): { kind: MetricKind; group: string; count: number; errors: number; sumMs: number; buckets: number[] }[];
   start(intervalMs?: number): void;
@@ -67,12 +72,12 @@ const RETENTION_MS = 7 * 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
 const UPSERT = `
-insert into metrics_minute as m (minute, kind, route_group, count, error_count, sum_ms, max_ms, buckets)
-select x.minute, x.kind, x.route_group, x.count, x.error_count, x.sum_ms, x.max_ms, x.buckets
-from jsonb_to_recordset($1::jsonb) as x(minute timestamptz, kind text, route_group text, count bigint,
-  error_count bigint, sum_ms double precision, max_ms double precision, buckets bigint[])
-order by x.minute, x.kind, x.route_group
-on conflict (minute, kind, route_group) do update set
+insert into metrics_minute as m (tenant_id, minute, kind, route_group, count, error_count, sum_ms, max_ms, buckets)
+select x.tenant_id, x.minute, x.kind, x.route_group, x.count, x.error_count, x.sum_ms, x.max_ms, x.buckets
+from jsonb_to_recordset($1::jsonb) as x(tenant_id uuid, minute timestamptz, kind text, route_group text,
+  count bigint, error_count bigint, sum_ms double precision, max_ms double precision, buckets bigint[])
+order by x.tenant_id nulls first, x.minute, x.kind, x.route_group
+on conflict (tenant_id, minute, kind, route_group) do update set
   count = m.count + excluded.count,
   error_count = m.error_count + excluded.error_count,
   sum_ms = m.sum_ms + excluded.sum_ms,
@@ -92,21 +97,33 @@ export function createMetricsRecorder(opts: {
   let inFlight: Promise<void> | null = null;
   let lastPrune = 0;
 
-  function add(kind: MetricKind, group: string, ms: number, failed: boolean) {
-    const safeMs = Number.isFinite(ms) && ms >= 0 ? ms : 0;
-    const minute = minuteOf(opts.clock.now());
-    const key = `${minute}|${kind}|${group}`;
+  function addTo(
+    minute: string,
+    kind: MetricKind,
+    group: string,
+    tenantId: string | null,
+    ms: number,
+    failed: boolean,
+  ) {
+    const key = `${minute}|${kind}|${group}|${tenantId ?? ''}`;
     let agg = pending.get(key);
     if (!agg) {
-      agg = { minute, kind, group, count: 0, errors: 0, sumMs: 0, maxMs: 0, buckets: emptyBuckets() };
+      agg = { minute, kind, group, tenantId, count: 0, errors: 0, sumMs: 0, maxMs: 0, buckets: emptyBuckets() };
       pending.set(key, agg);
     }
-    const b = bucketIndex(safeMs);
     agg.count++;
     if (failed) agg.errors++;
-    agg.sumMs += safeMs;
-    agg.maxMs = Math.max(agg.maxMs, safeMs);
-    agg.buckets[b]!++;
+    agg.sumMs += ms;
+    agg.maxMs = Math.max(agg.maxMs, ms);
+    agg.buckets[bucketIndex(ms)]!++;
+  }
+
+  function add(kind: MetricKind, group: string, ms: number, failed: boolean, tenantId: string | null) {
+    const safeMs = Number.isFinite(ms) && ms >= 0 ? ms : 0;
+    const minute = minuteOf(opts.clock.now());
+    addTo(minute, kind, group, null, safeMs, failed);
+    if (tenantId) addTo(minute, kind, group, tenantId, safeMs, failed);
+    const b = bucketIndex(safeMs);
 
     const tkey = `${kind}|${group}`;
     let tot = totals.get(tkey);
@@ -144,6 +161,7 @@ export function createMetricsRecorder(opts: {
     try {
       if (flushing.size > 0) {
         const rows = [...flushing.values()].map((a) => ({
+          tenant_id: a.tenantId,
           minute: a.minute,
           kind: a.kind,
           route_group: a.group,
@@ -171,11 +189,11 @@ export function createMetricsRecorder(opts: {
   }
 
   const recorder: MetricsRecorder = {
-    recordRequest(group, ms, status) {
-      add('http', group, ms, status >= 500);
+    recordRequest(group, ms, status, tenantId = null) {
+      add('http', group, ms, status >= 500, tenantId);
     },
-    recordProbe(target, ms, ok) {
-      add('probe', target, ms, !ok);
+    recordProbe(target, ms, ok, tenantId = null) {
+      add('probe', target, ms, !ok, tenantId);
     },
     flush() {
       // One flush at a time; a caller arriving during one waits for it and then flushes what came after.
@@ -186,11 +204,13 @@ export function createMetricsRecorder(opts: {
       inFlight = tracked;
       return tracked;
     },
-    unflushed(since) {
+    unflushed(since, tenantId = null) {
       const from = minuteOf(since);
       const out: Aggregate[] = [];
       for (const map of [flushing, pending]) {
-        for (const a of map.values()) if (a.minute >= from) out.push({ ...a, buckets: [...a.buckets] });
+        for (const a of map.values()) {
+          if (a.minute >= from && a.tenantId === tenantId) out.push({ ...a, buckets: [...a.buckets] });
+        }
       }
       return out;
     },
@@ -230,7 +250,9 @@ export function installRequestTiming(app: FastifyInstance, recorder: MetricsReco
     const url = req.url;
     if (!url.startsWith('/api/') && url !== '/api') return;
     if (url.startsWith('/api/docs')) return;
-    recorder.recordRequest(routeGroupOf(req.routeOptions.url), reply.elapsedTime, reply.statusCode);
+    // The signed-in user's bank (none for the platform's administrator and for requests without a session).
+    const tenantId = (req as { actor?: { tenantId: string | null } | null }).actor?.tenantId ?? null;
+    recorder.recordRequest(routeGroupOf(req.routeOptions.url), reply.elapsedTime, reply.statusCode, tenantId);
   });
   if (opts.flush) {
     app.addHook('onReady', async () => recorder.start());

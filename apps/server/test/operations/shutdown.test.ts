@@ -26,7 +26,7 @@ describe('health probes and SIGTERM on the built server', () => {
       ...engine.env,
       LOG_LEVEL: 'info',
       SHUTDOWN_DELAY_SECONDS: '1',
-      // The simulator listens on loopback, which a clearing-house link may reach only when named (decision 018).
+      // The simulator listens on loopback, which a clearing-house link may reach only when named (decision 021).
       COELSA_ALLOWED_HOSTS: '127.0.0.1',
     });
   }, 180_000);

@@ -15,8 +15,8 @@ import { sandboxAdapter } from './sandbox-adapter';
 export type ClearingDeps = Pick<Deps, 'db'> &
   Partial<Pick<Deps, 'config' | 'clock' | 'log'>> & { metrics?: ProbeRecorder };
 
-/** Where clearing-house probes are counted (the platform's metrics recorder). */
-export type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean): void };
+/** Where clearing-house probes are counted (the platform's metrics recorder), for the platform and the bank. */
+export type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean, tenantId?: string | null): void };
 
 export type ClearingCtx = {
   db: Db;
@@ -135,7 +135,7 @@ export function toAppError(err: unknown): unknown {
 
 /**
  * A short Spanish description of a failed call, for status screens, the connection test and the outbox. Our own
- * words and the HTTP status only: what the remote end wrote is never repeated (decision 018).
+ * words and the HTTP status only: what the remote end wrote is never repeated (decision 021).
  */
 export function describeFailure(err: unknown): string {
   if (err instanceof ClearingUnavailableError) return `COELSA no está disponible: ${err.message}`;

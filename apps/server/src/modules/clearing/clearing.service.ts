@@ -131,7 +131,7 @@ export async function runOperation(opts: {
         const { latencyMs } = await port.health();
         if (port.kind === 'http') {
           rememberProbe(row!, { ok: true, error: null, latencyMs, at: Date.now() });
-          cc.metrics?.recordProbe('coelsa', Date.now() - started, true);
+          cc.metrics?.recordProbe('coelsa', Date.now() - started, true, tenantId);
         }
         return { type: 'HEALTH', ...base, status: 'UP', latency_ms: latencyMs };
       }
@@ -196,7 +196,7 @@ export async function runOperation(opts: {
       }
     }
   } catch (err) {
-    if (body.type === 'HEALTH' && port.kind === 'http') cc.metrics?.recordProbe('coelsa', 0, false);
+    if (body.type === 'HEALTH' && port.kind === 'http') cc.metrics?.recordProbe('coelsa', 0, false, tenantId);
     throw toAppError(err);
   }
 }

@@ -155,7 +155,7 @@ export async function testCoelsaConfig(opts: {
     } catch (err) {
       message = describeFailure(err);
     }
-    cc.metrics?.recordProbe('coelsa', Date.now() - started, ok);
+    cc.metrics?.recordProbe('coelsa', Date.now() - started, ok, tenantId);
     rememberProbe(row, { ok, error: ok ? null : message, latencyMs, at: Date.now() });
     if (ok) resetBreaker(tenantId);
   }

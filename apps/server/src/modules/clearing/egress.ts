@@ -1,6 +1,6 @@
 /**
  * The only way the server calls out to a clearing house: an HTTP(S) request that connects only to public unicast
- * addresses, checked on the address the socket actually connected to (decision 018).
+ * addresses, checked on the address the socket actually connected to (decision 021).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';

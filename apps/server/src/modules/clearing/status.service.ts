@@ -52,10 +52,10 @@ async function probeHttp(cc: ClearingCtx, row: CoelsaConfigRow): Promise<Probe> 
         maxRetries: 0,
         timeoutMs: Math.min(row.timeout_ms, PROBE_TIMEOUT_MS),
       });
-      cc.metrics?.recordProbe('coelsa', Date.now() - now, true);
+      cc.metrics?.recordProbe('coelsa', Date.now() - now, true, row.tenant_id);
       return { ok: true, error: null, latencyMs, at: Date.now() };
     } catch (err) {
-      cc.metrics?.recordProbe('coelsa', Date.now() - now, false);
+      cc.metrics?.recordProbe('coelsa', Date.now() - now, false, row.tenant_id);
       return { ok: false, error: describeFailure(err), latencyMs: null, at: Date.now() };
     }
   })();

@@ -10,7 +10,7 @@ import {
   centsToNumber,
   DISCOUNT_REPORT_LABELS,
   type DiscountReport,
-  type PerformanceReport,
+  type PerformanceDetail,
   percentOf,
   type ReportKind,
   sumCents,
@@ -22,7 +22,7 @@ import ExcelJS from 'exceljs';
 export type ReportForExport =
   | { kind: 'custody'; report: CustodyReport }
   | { kind: 'discounts'; report: DiscountReport }
-  | { kind: 'performance'; report: PerformanceReport };
+  | { kind: 'performance'; report: PerformanceDetail };
 
 /** A cell; a number may carry its own format (summary tables mix counts and amounts). */
 type Value = string | number | null | { value: number; format: Format };
@@ -139,11 +139,12 @@ function bookSheet(
   };
 }
 
-function performanceSheet(report: PerformanceReport): Sheet {
+function performanceSheet(report: PerformanceDetail, scope: string): Sheet {
   return {
     name: 'Rendimiento',
     title: TITLES.performance,
     meta: [
+      ['Alcance', report.scope === 'platform' ? 'Toda la plataforma' : `Solicitudes de ${scope}`],
       ['Ventana', `Últimas ${report.windowHours} horas, desde ${dateTime(report.since)}`],
       ['Generado', `${dateTime(report.generatedAt)} (hora de Buenos Aires)`],
     ],
@@ -193,7 +194,7 @@ function performanceSheet(report: PerformanceReport): Sheet {
 function sheetFor(input: ReportForExport, scope: string): Sheet {
   if (input.kind === 'custody') return bookSheet('custody', input.report, scope, CUSTODY_REPORT_LABELS);
   if (input.kind === 'discounts') return bookSheet('discounts', input.report, scope, DISCOUNT_REPORT_LABELS);
-  return performanceSheet(input.report);
+  return performanceSheet(input.report, scope);
 }
 
 // --- CSV ---------------------------------------------------------------------------------------------------------

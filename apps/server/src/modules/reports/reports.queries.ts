@@ -153,25 +153,38 @@ export type MetricsTotalsRow = {
   max_ms: number | string;
 };
 
-/** Request and probe aggregates of every process since `since`, per kind and group. */
-export async function metricsTotals(db: Queryable, since: Date): Promise<MetricsTotalsRow[]> {
+/** Rows of the platform (`null`: every request) or of one bank's traffic; the condition and its parameters. */
+function metricsScope(tenantId: string | null, since: Date): { where: string; params: unknown[] } {
+  return tenantId === null
+    ? { where: 'tenant_id is null and minute >= $1', params: [since] }
+    : { where: 'tenant_id = $2 and minute >= $1', params: [since, tenantId] };
+}
+
+/** Request and probe aggregates of every process since `since`, per kind and group (platform or one bank). */
+export async function metricsTotals(db: Queryable, since: Date, tenantId: string | null): Promise<MetricsTotalsRow[]> {
+  const { where, params } = metricsScope(tenantId, since);
   const r = await db.query<MetricsTotalsRow>(
     `select kind, route_group, sum(count)::text as count, sum(error_count)::text as error_count, sum(sum_ms) as sum_ms,
             max(max_ms) as max_ms
-     from metrics_minute where minute >= $1 group by kind, route_group`,
-    [since],
+     from metrics_minute where ${where} group by kind, route_group`,
+    params,
   );
   return r.rows;
 }
 
 /** The request latency histogram since `since` (bucket index from 1). */
-export async function metricsBuckets(db: Queryable, since: Date): Promise<{ i: string; n: string }[]> {
+export async function metricsBuckets(
+  db: Queryable,
+  since: Date,
+  tenantId: string | null,
+): Promise<{ i: string; n: string }[]> {
+  const { where, params } = metricsScope(tenantId, since);
   const r = await db.query<{ i: string; n: string }>(
     `select u.i::text as i, sum(u.b)::text as n
      from metrics_minute m, unnest(m.buckets) with ordinality as u(b, i)
-     where m.minute >= $1 and m.kind = 'http'
+     where ${where.replace(/\b(tenant_id|minute)\b/g, 'm.$1')} and m.kind = 'http'
      group by u.i`,
-    [since],
+    params,
   );
   return r.rows;
 }
@@ -179,12 +192,14 @@ export async function metricsBuckets(db: Queryable, since: Date): Promise<{ i: s
 export async function metricsHourly(
   db: Queryable,
   since: Date,
+  tenantId: string | null,
 ): Promise<{ hour: string; count: string; error_count: string; sum_ms: number | string }[]> {
+  const { where, params } = metricsScope(tenantId, since);
   const r = await db.query<{ hour: string; count: string; error_count: string; sum_ms: number | string }>(
     `select to_char(date_trunc('hour', minute at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"') as hour,
             sum(count)::text as count, sum(error_count)::text as error_count, sum(sum_ms) as sum_ms
-     from metrics_minute where minute >= $1 and kind = 'http' group by 1`,
-    [since],
+     from metrics_minute where ${where} and kind = 'http' group by 1`,
+    params,
   );
   return r.rows;
 }

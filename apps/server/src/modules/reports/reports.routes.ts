@@ -19,14 +19,9 @@ import { AppError } from '../../platform/http/app-error';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { exportFilename, type ReportForExport, toCsv, toXlsx } from './reports.export';
+import { getPerformanceReport, performanceAudienceOf, performanceDetail } from './reports.performance';
 import { scopeName } from './reports.queries';
-import {
-  custodyReportFor,
-  discountReportFor,
-  getCustodyReport,
-  getDiscountReport,
-  getPerformanceReport,
-} from './reports.service';
+import { custodyReportFor, discountReportFor, getCustodyReport, getDiscountReport } from './reports.service';
 
 /** Authenticated, then at least one of the permissions (docs/decisions: reports' currency and access). */
 function anyOf(deps: Deps, permissions: Permission[]): onRequestHookHandler[] {
@@ -50,7 +45,8 @@ async function buildExport(deps: Deps, ctx: Ctx, kind: ReportKind, range: Report
   const scope = scopeOf(ctx.actor);
   if (kind === 'custody') return { kind, report: await custodyReportFor(deps, scope, range) };
   if (kind === 'discounts') return { kind, report: await discountReportFor(deps, scope, range) };
-  return { kind, report: await getPerformanceReport({ deps }) };
+  // The exports need `reports:read`: the platform's administrator or a bank's roles, each with the breakdown.
+  return { kind, report: await performanceDetail(deps, performanceAudienceOf(ctx.actor)) };
 }
 
 export function reportsRoutes(app: App, deps: Deps) {
@@ -96,13 +92,18 @@ export function reportsRoutes(app: App, deps: Deps) {
       onRequest: deps.guard(),
       schema: {
         tags: ['reports'],
-        summary: 'Rendimiento medido de la plataforma en las últimas 24 horas',
+        summary:
+          'Rendimiento medido en las últimas 24 horas: de toda la plataforma (Admin Sistema), de las solicitudes de ' +
+          'la entidad (roles del banco) o solo las cifras del dashboard (empresas)',
         security: [{ bearer: [] }],
         querystring: z.strictObject({}),
         response: responses(performanceReportResponseSchema, ...AUTHED),
       },
     },
-    async () => ({ success: true as const, data: await getPerformanceReport({ deps }) }),
+    async (req) => ({
+      success: true as const,
+      data: await getPerformanceReport({ deps, audience: performanceAudienceOf(ctxOf(req).actor) }),
+    }),
   );
 
   for (const kind of ['custody', 'discounts', 'performance'] as const) {

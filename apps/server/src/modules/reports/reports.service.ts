@@ -5,7 +5,6 @@ import {
   type DiscountReport,
   discountStatusSchema,
   monthsBetween,
-  type PerformanceReport,
   type ReportRange,
   toCents,
 } from '@echeq/contract';
@@ -13,7 +12,6 @@ import type { Ctx, Scope } from '../../platform/auth/actor';
 import { scopeOf } from '../../platform/auth/actor';
 import { buenosAiresDate } from '../../platform/clock';
 import type { Deps } from '../../platform/deps';
-import { BUCKETS_MS } from '../../platform/metrics';
 import {
   type CounterRow,
   custodyCounters,
@@ -21,9 +19,6 @@ import {
   discountCounters,
   discountsInRange,
   type MonthSpan,
-  metricsBuckets,
-  metricsHourly,
-  metricsTotals,
 } from './reports.queries';
 
 type ReportDeps = Pick<Deps, 'db' | 'clock'>;
@@ -226,139 +221,5 @@ export async function discountReportFor(deps: ReportDeps, scope: Scope, range: R
     otherCurrencies: f.otherCurrencies(statuses),
     series: f.series,
     ...echo(range, now),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Performance
-
-const PERFORMANCE_WINDOW_HOURS = 24;
-
-const round = (n: number, decimals: number) => {
-  const f = 10 ** decimals;
-  return Math.round(n * f) / f;
-};
-const pct = (part: number, whole: number) => (whole > 0 ? round((part * 100) / whole, 2) : 0);
-const mean = (sumMs: number, count: number) => (count > 0 ? round(sumMs / count, 1) : 0);
-
-/** A quantile estimated from the histogram by linear interpolation inside its bucket. */
-function quantile(buckets: number[], q: number, overflowUpper: number): number {
-  const total = buckets.reduce((s, n) => s + n, 0);
-  if (total === 0) return 0;
-  const target = q * total;
-  let acc = 0;
-  for (let i = 0; i < buckets.length; i++) {
-    const n = buckets[i] ?? 0;
-    if (n > 0 && acc + n >= target) {
-      const lower = i === 0 ? 0 : BUCKETS_MS[i - 1]!;
-      const upper = i < BUCKETS_MS.length ? BUCKETS_MS[i]! : Math.max(overflowUpper, lower);
-      return round(lower + ((target - acc) / n) * (upper - lower), 1);
-    }
-    acc += n;
-  }
-  return 0;
-}
-
-/**
- * Performance over the last 24 h, measured: every process's flushed per-minute aggregates plus what this process
- * has not flushed yet.
- */
-export async function getPerformanceReport(opts: {
-  deps: Pick<Deps, 'db' | 'clock' | 'metrics'>;
-}): Promise<PerformanceReport> {
-  const { db, clock, metrics } = opts.deps;
-  const now = clock.now();
-  const since = new Date(now.getTime() - PERFORMANCE_WINDOW_HOURS * 3_600_000);
-  since.setUTCSeconds(0, 0);
-  const [totals, bucketRows, hourlyRows] = await Promise.all([
-    metricsTotals(db, since),
-    metricsBuckets(db, since),
-    metricsHourly(db, since),
-  ]);
-  const fresh = metrics.unflushed(since);
-
-  type G = { count: number; errors: number; sumMs: number };
-  const groups = new Map<string, G>();
-  const addGroup = (key: string, count: number, errors: number, sumMs: number) => {
-    const g = groups.get(key) ?? { count: 0, errors: 0, sumMs: 0 };
-    g.count += count;
-    g.errors += errors;
-    g.sumMs += sumMs;
-    groups.set(key, g);
-  };
-  let maxMs = 0;
-  for (const t of totals) {
-    addGroup(`${t.kind}|${t.route_group}`, Number(t.count), Number(t.error_count), Number(t.sum_ms));
-    if (t.kind === 'http') maxMs = Math.max(maxMs, Number(t.max_ms));
-  }
-  const buckets = new Array<number>(BUCKETS_MS.length + 1).fill(0);
-  for (const b of bucketRows) {
-    const i = Number(b.i) - 1;
-    if (i >= 0 && i < buckets.length) buckets[i]! += Number(b.n);
-  }
-  const hours = new Map<string, G>();
-  const addHour = (hour: string, count: number, errors: number, sumMs: number) => {
-    const h = hours.get(hour) ?? { count: 0, errors: 0, sumMs: 0 };
-    h.count += count;
-    h.errors += errors;
-    h.sumMs += sumMs;
-    hours.set(hour, h);
-  };
-  for (const h of hourlyRows) addHour(h.hour, Number(h.count), Number(h.error_count), Number(h.sum_ms));
-  for (const a of fresh) {
-    addGroup(`${a.kind}|${a.group}`, a.count, a.errors, a.sumMs);
-    if (a.kind !== 'http') continue;
-    a.buckets.forEach((n, i) => {
-      buckets[i]! += n;
-    });
-    maxMs = Math.max(maxMs, a.maxMs);
-    addHour(`${a.minute.slice(0, 13)}:00:00Z`, a.count, a.errors, a.sumMs);
-  }
-
-  let requests = 0;
-  let serverErrors = 0;
-  let sumMs = 0;
-  let probes = 0;
-  let probeFailures = 0;
-  const routes: PerformanceReport['routes'] = [];
-  for (const [key, g] of groups) {
-    const [kind, group] = key.split('|') as [string, string];
-    if (kind === 'http') {
-      requests += g.count;
-      serverErrors += g.errors;
-      sumMs += g.sumMs;
-      routes.push({ group, requests: g.count, serverErrors: g.errors, responseTime: mean(g.sumMs, g.count) });
-    } else {
-      probes += g.count;
-      probeFailures += g.errors;
-    }
-  }
-  routes.sort((a, b) => b.requests - a.requests || a.group.localeCompare(b.group));
-  const overflowUpper = maxMs || BUCKETS_MS[BUCKETS_MS.length - 1]! * 2;
-  const hourly = [...hours]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([hour, h]) => ({
-      hour,
-      requests: h.count,
-      serverErrors: h.errors,
-      responseTime: mean(h.sumMs, h.count),
-    }));
-
-  const attempts = requests + probes;
-  return {
-    responseTime: mean(sumMs, requests),
-    availability: attempts > 0 ? pct(attempts - serverErrors - probeFailures, attempts) : 100,
-    errorRate: pct(serverErrors, requests),
-    p50: quantile(buckets, 0.5, overflowUpper),
-    p95: quantile(buckets, 0.95, overflowUpper),
-    requests,
-    serverErrors,
-    probes,
-    probeFailures,
-    windowHours: PERFORMANCE_WINDOW_HOURS,
-    since: since.toISOString(),
-    generatedAt: now.toISOString(),
-    routes,
-    hourly,
   };
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { custodyReport, performanceReport } from '../../features/reports/report-fixtures';
+import { custodyReport, performanceReport, performanceSummary } from '../../features/reports/report-fixtures';
 import { json, makeUser, mockApi, signInStored } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -63,6 +63,22 @@ describe('dashboard', () => {
     expect(within(perf).getByText('12,3 ms')).toBeInTheDocument();
     expect(within(perf).getByText('99,50%')).toBeInTheDocument();
     expect(within(perf).getByText('0,25%')).toBeInTheDocument();
+    expect(within(perf).getByText('Últimas 24 horas · 400 solicitudes de su entidad')).toBeInTheDocument();
+    expect(within(perf).getByText('Mediana 8,1 ms')).toBeInTheDocument();
+  });
+
+  it("shows a company the three figures of its bank's requests, without counts", async () => {
+    const user = makeUser('COMPANY_USER', { email: 'emisor@empresa.example', company_name: 'Empresa Demo S.A.' });
+    signInStored(user);
+    mockApi(answers({ 'GET /api/reports/performance': ok(performanceSummary()) }, user));
+    renderApp('/dashboard');
+    const perf = await screen.findByRole('region', { name: 'Métricas de Rendimiento' });
+    expect(within(perf).getByText('12,3 ms')).toBeInTheDocument();
+    expect(within(perf).getByText('99,50%')).toBeInTheDocument();
+    expect(within(perf).getByText('0,25%')).toBeInTheDocument();
+    expect(within(perf).getByText('Últimas 24 horas · solicitudes de su entidad')).toBeInTheDocument();
+    expect(within(perf).queryByText(/Mediana/)).not.toBeInTheDocument();
+    expect(perf).not.toHaveTextContent(/\d+ respuestas 5xx/);
   });
 
   it('asks for the three data sets in parallel', async () => {

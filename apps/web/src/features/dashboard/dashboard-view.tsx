@@ -3,6 +3,7 @@ import {
   CUSTODY_REPORT_LABELS,
   type CustodyReport,
   type CustodyStatus,
+  hasPerformanceDetail,
   type PerformanceReport,
   percentOf,
   ROLE_LABELS,
@@ -118,15 +119,23 @@ function Metric({ label, value, hint }: { label: string; value: ReactNode; hint?
 
 /** 'Métricas de Rendimiento': response time, availability and error rate measured over the last 24 hours. */
 function PerformanceCard({ report }: { report: PerformanceReport }) {
+  // The platform's administrator sees the whole platform; everyone else their own bank's requests, and a
+  // company only these three figures (the counts and the median are not in its report).
+  const detail = hasPerformanceDetail(report) ? report : null;
+  const whose = report.scope === 'platform' ? 'de la plataforma' : 'de su entidad';
   return (
     <Card sx={{ height: '100%' }} component="section" aria-labelledby="performance-title">
       <CardHeader
         title="Métricas de Rendimiento"
-        subheader={`Últimas ${report.windowHours} horas · ${formatNumber(report.requests)} solicitudes medidas`}
+        subheader={`Últimas ${report.windowHours} horas · ${detail ? `${formatNumber(detail.requests)} ` : ''}solicitudes ${whose}`}
         slotProps={{ title: { variant: 'h6', component: 'h2', id: 'performance-title' } }}
       />
       <CardContent sx={{ pt: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
-        <Metric label="Tiempo de respuesta" value={ms(report.responseTime)} hint={`Mediana ${ms(report.p50)}`} />
+        <Metric
+          label="Tiempo de respuesta"
+          value={ms(report.responseTime)}
+          hint={detail ? `Mediana ${ms(detail.p50)}` : 'Promedio'}
+        />
         <Metric
           label="Disponibilidad"
           value={formatPercent(report.availability)}
@@ -135,7 +144,7 @@ function PerformanceCard({ report }: { report: PerformanceReport }) {
         <Metric
           label="Tasa de error"
           value={formatPercent(report.errorRate)}
-          hint={`${formatNumber(report.serverErrors)} respuestas 5xx`}
+          hint={detail ? `${formatNumber(detail.serverErrors)} respuestas 5xx` : 'Respuestas 5xx'}
         />
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import type { PerformanceReport } from '@echeq/contract';
+import type { PerformanceDetail } from '@echeq/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -47,13 +47,16 @@ function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: R
   );
 }
 
-/** 'Rendimiento del Sistema': the measured figures of the last 24 h and where the requests went. */
+/**
+ * 'Rendimiento del Sistema': the measured figures of the last 24 h and where the requests went, of the whole platform
+ * (its administrator) or of the bank's own requests.
+ */
 export function PerformanceBlock({
   report,
   action,
   chart,
 }: {
-  report: PerformanceReport;
+  report: PerformanceDetail;
   action?: ReactNode;
   chart?: ReactNode;
 }) {
@@ -61,7 +64,7 @@ export function PerformanceBlock({
     <Card>
       <CardHeader
         title="Rendimiento del Sistema"
-        subheader={`Últimas ${report.windowHours} horas, medido desde ${formatDateTime(report.since)}`}
+        subheader={`${report.scope === 'platform' ? 'Toda la plataforma' : 'Solicitudes de su entidad'} · últimas ${report.windowHours} horas, medido desde ${formatDateTime(report.since)}`}
         action={action}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }}

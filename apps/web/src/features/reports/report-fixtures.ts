@@ -1,4 +1,4 @@
-import type { CustodyReport, DiscountReport, PerformanceReport } from '@echeq/contract';
+import type { CustodyReport, DiscountReport, PerformanceDetail, PerformanceSummary } from '@echeq/contract';
 
 /** Report payloads as the server answers them, for the screens' tests. */
 export function custodyReport(overrides: Partial<CustodyReport> = {}): CustodyReport {
@@ -47,8 +47,9 @@ export function discountReport(overrides: Partial<DiscountReport> = {}): Discoun
   };
 }
 
-export function performanceReport(overrides: Partial<PerformanceReport> = {}): PerformanceReport {
+export function performanceReport(overrides: Partial<PerformanceDetail> = {}): PerformanceDetail {
   return {
+    scope: 'bank',
     responseTime: 12.3,
     availability: 99.5,
     errorRate: 0.25,
@@ -63,6 +64,20 @@ export function performanceReport(overrides: Partial<PerformanceReport> = {}): P
     generatedAt: '2026-11-21T12:00:00.000Z',
     routes: [{ group: 'echeqs', requests: 300, serverErrors: 1, responseTime: 10.2 }],
     hourly: [],
+    ...overrides,
+  };
+}
+
+/** What a company's roles get: the dashboard's three figures of their bank's requests. */
+export function performanceSummary(overrides: Partial<PerformanceSummary> = {}): PerformanceSummary {
+  return {
+    scope: 'company',
+    responseTime: 12.3,
+    availability: 99.5,
+    errorRate: 0.25,
+    windowHours: 24,
+    since: '2026-11-20T12:00:00.000Z',
+    generatedAt: '2026-11-21T12:00:00.000Z',
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { ReportRange } from '@echeq/contract';
+import { hasPerformanceDetail, type ReportRange } from '@echeq/contract';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import PercentOutlined from '@mui/icons-material/PercentOutlined';
@@ -59,6 +59,8 @@ export function ReportsView() {
   const performance = performanceQ.data;
   if (!custody || !discounts || !performance) return <LoadingState label="Cargando reportes..." />;
 
+  // The Reportes screen is for roles that read reports: the platform's or their bank's figures, with the breakdown.
+  const detail = hasPerformanceDetail(performance) ? performance : null;
   const cRows = custodyRows(custody);
   const dRows = discountRows(discounts);
   const refreshing = custodyQ.isPlaceholderData || discountsQ.isPlaceholderData;
@@ -106,7 +108,11 @@ export function ReportsView() {
           icon={<ErrorOutline />}
           tone={performance.errorRate > 1 ? 'error' : 'info'}
           value={formatPercent(performance.errorRate)}
-          caption={`${formatNumber(performance.serverErrors)} errores en ${formatNumber(performance.requests)} solicitudes`}
+          caption={
+            detail
+              ? `${formatNumber(detail.serverErrors)} errores en ${formatNumber(detail.requests)} solicitudes`
+              : 'Respuestas 5xx'
+          }
         />
       </Row>
 
@@ -139,15 +145,17 @@ export function ReportsView() {
         </Suspense>
       </Box>
 
-      <PerformanceBlock
-        report={performance}
-        action={<ExportButtons kind="performance" range={{}} />}
-        chart={
-          <Suspense fallback={chartFallback(220)}>
-            <HourlyTrendChart hourly={performance.hourly} />
-          </Suspense>
-        }
-      />
+      {detail ? (
+        <PerformanceBlock
+          report={detail}
+          action={<ExportButtons kind="performance" range={{}} />}
+          chart={
+            <Suspense fallback={chartFallback(220)}>
+              <HourlyTrendChart hourly={detail.hourly} />
+            </Suspense>
+          }
+        />
+      ) : null}
     </Box>
   );
 }
