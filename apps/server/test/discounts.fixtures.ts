@@ -22,6 +22,8 @@ export async function chequeInCustody(
     issue?: string;
     currency?: 'ARS' | 'USD';
     custodyStatus?: 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
+    /** The clearing house's validation (a discount needs VALIDATED, the default here). */
+    validation?: 'VALIDATED' | 'PENDING' | 'REJECTED';
   },
 ): Promise<{ echeqId: string; custodyId: string; number: string; tenantId: string; companyId: string }> {
   const c = await db.query<{ id: string; tenant_id: string }>('select id, tenant_id from companies where name = $1', [
@@ -32,9 +34,20 @@ export async function chequeInCustody(
   const number = `DT${process.pid % 1000}${Date.now().toString(36).slice(-5)}${counter}`.toUpperCase();
   const issue = o.issue ?? addDays(o.due, -60);
   const e = await db.query<{ id: string }>(
-    `insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, beneficiary)
-     values ($1, $2, $3, $4, $5, $6, $7, 'Librador Test S.A.', 'Empresa Tenedora') returning id`,
-    [company.tenant_id, company.id, number, o.amount ?? '100000.00', o.currency ?? 'ARS', issue, o.due],
+    `insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, beneficiary,
+       validation_status, validated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'Librador Test S.A.', 'Empresa Tenedora', $8,
+       case when $8 <> 'PENDING' then now() end) returning id`,
+    [
+      company.tenant_id,
+      company.id,
+      number,
+      o.amount ?? '100000.00',
+      o.currency ?? 'ARS',
+      issue,
+      o.due,
+      o.validation ?? 'VALIDATED',
+    ],
   );
   const echeqId = e.rows[0]!.id;
   const k = await db.query<{ id: string }>(

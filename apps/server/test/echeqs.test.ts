@@ -436,20 +436,23 @@ describe('cheques: create, update, validate, delete', () => {
     expect((await s.req('PUT', `/api/echeqs/${surEcheq.id}`, { token: emisor, body: { amount: 5 } })).status).toBe(404);
   });
 
-  it('a cheque in custody keeps its status; one with an open discount keeps its price fields', async () => {
+  // Issue 20: a cheque in custody changes only through operations; what a discount priced is locked (cheque-rules).
+  it('a cheque in custody is not edited through the edit form; once released it is', async () => {
     const dep = await s.req('POST', '/api/echeqs/custody', { token: emisor, body: cheque() });
     expect(dep.status).toBe(200);
     const id = dep.body.data.echeq.id;
-    const status = await s.req('PUT', `/api/echeqs/${id}`, { token: emisor, body: { status: 'PAID' } });
-    expect(status.status).toBe(409);
-    const newDue = addDays(today, 90);
-    const due = await s.req('PUT', `/api/echeqs/${id}`, { token: emisor, body: { due_date: newDue } });
-    expect(due.status).toBe(200);
+    for (const body of [{ status: 'PAID' }, { due_date: addDays(today, 90) }, { issuer: 'Nombre corregido S.A.' }]) {
+      const r = await s.req('PUT', `/api/echeqs/${id}`, { token: emisor, body });
+      expect(r.status, JSON.stringify(body)).toBe(409);
+      expect(r.body.code).toBe('INVALID_TRANSITION');
+    }
     const custody = await s.req('GET', `/api/echeqs/custody/${dep.body.data.custody.id}`, { token: emisor });
-    expect(custody.body.data.presentation_deadline).toBe(addDays(newDue, 30));
-    await insertDiscount(s, id, 'PENDING');
-    const amount = await s.req('PUT', `/api/echeqs/${id}`, { token: emisor, body: { amount: 10 } });
-    expect(amount.status).toBe(409);
+    expect(custody.body.data.presentation_deadline).toBe(addDays(dep.body.data.echeq.due_date, 30));
+    const released = await s.req('PUT', `/api/echeqs/custody/${dep.body.data.custody.id}/release`, {
+      token: emisor,
+      body: { reason: 'Retiro' },
+    });
+    expect(released.status).toBe(200);
     const name = await s.req('PUT', `/api/echeqs/${id}`, { token: emisor, body: { issuer: 'Nombre corregido S.A.' } });
     expect(name.status).toBe(200);
   });
@@ -497,10 +500,10 @@ describe('cheques: create, update, validate, delete', () => {
     expect((await s.req('DELETE', `/api/echeqs/${created.id}`, { token: emisor })).status).toBe(404);
     const list = await s.req('GET', `/api/echeqs?search=${created.number}`, { token: emisor });
     expect(list.body.data.total).toBe(0);
-    // Its number is free again.
+    // Its number stays taken in the bank (issue 20).
     expect(
       (await s.req('POST', '/api/echeqs', { token: emisor, body: cheque({ number: created.number }) })).status,
-    ).toBe(200);
+    ).toBe(409);
 
     const dep = (await s.req('POST', '/api/echeqs/custody', { token: emisor, body: cheque() })).body.data;
     const inCustody = await s.req('DELETE', `/api/echeqs/${dep.echeq.id}`, { token: admin });
@@ -547,6 +550,8 @@ async function insertDiscount(s: TestServer, echeqId: string, status: 'PENDING' 
      select tenant_id, company_id, id, $2, 1000, $3 from echeqs where id = $1`,
     [echeqId, custodyId, status],
   );
+  // An approval marks the cheque as the bank's (what approveDiscount does).
+  if (status === 'APPROVED') await s.db.query('update echeqs set discounted_at = now() where id = $1', [echeqId]);
 }
 
 const SUR = `(select id from tenants where codigo = 'BSUR')`;

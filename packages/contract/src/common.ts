@@ -50,13 +50,38 @@ export const emailSchema = z
   .max(254, { message: 'Email demasiado largo' })
   .pipe(z.email({ message: 'Email inválido' }));
 
-/** A required, trimmed, single-line text of bounded length. */
+/**
+ * Control characters (Unicode Cc: C0, DEL, C1) and the bidirectional formatting characters (embeddings, overrides,
+ * isolates and the directional marks) that make a stored name read differently from what it is ("Trojan Source").
+ */
+const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** True when the text has no control or bidirectional formatting character; `lines` allows tabs and line breaks. */
+export function isPlainText(v: string, opts: { lines?: boolean } = {}): boolean {
+  return !CONTROL_OR_BIDI.test(opts.lines ? v.replace(/[\t\n\r]/g, '') : v);
+}
+
+/** A required, trimmed, single-line text of bounded length, without control or bidirectional characters. */
 export function textSchema(label: string, max = 200) {
   return z
     .string({ message: `${label} requerido` })
     .trim()
     .min(1, { message: `${label} requerido` })
-    .max(max, { message: `${label}: máximo ${max} caracteres` });
+    .max(max, { message: `${label}: máximo ${max} caracteres` })
+    .refine((v) => isPlainText(v), {
+      message: `${label}: contiene caracteres de control o de dirección no permitidos`,
+    });
+}
+
+/** Optional multi-line notes: trimmed, bounded, line breaks allowed, other control and bidirectional ones not. */
+export function notesSchema(max = 1000) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Notas: máximo ${max} caracteres` })
+    .refine((v) => isPlainText(v, { lines: true }), {
+      message: 'Notas: contiene caracteres de control o de dirección no permitidos',
+    });
 }
 
 export const PAGE_DEFAULT = 1;

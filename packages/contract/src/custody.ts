@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+import { envelope, notesSchema, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
 import { checkEcheqDates, echeqFieldsSchema, echeqSchema, echeqStatusSchema, validationStatusSchema } from './echeqs';
 
 export const custodyStatusSchema = z.enum(['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'], {
@@ -38,6 +38,8 @@ export const custodySchema = z.object({
     due_date: z.string(),
     status: echeqStatusSchema,
     validation_status: validationStatusSchema,
+    /** When a discount on it was approved: the bank's cheque, its custody can no longer be released. */
+    discounted_at: timestampSchema.nullable(),
   }),
   version: z.number().int(),
 });
@@ -45,7 +47,7 @@ export type Custody = z.infer<typeof custodySchema>;
 
 /** New custody: the cheque's fields (the screen's form) plus optional notes. */
 export const createCustodyBodySchema = echeqFieldsSchema
-  .extend({ notes: z.string().trim().max(1000, { message: 'Notas: máximo 1000 caracteres' }).optional() })
+  .extend({ notes: notesSchema().optional() })
   .superRefine(checkEcheqDates);
 export type CreateCustodyBody = z.input<typeof createCustodyBodySchema>;
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { amountSchema, envelope, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+import {
+  amountSchema,
+  envelope,
+  notesSchema,
+  pageQuerySchema,
+  pageSchema,
+  textSchema,
+  timestampSchema,
+  uuidSchema,
+} from './common';
 
 export const discountStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'], {
   message: 'Estado inválido',
@@ -58,12 +67,10 @@ export const discountSchema = z.object({
 });
 export type Discount = z.infer<typeof discountSchema>;
 
-const notesSchema = z.string().trim().max(1000, { message: 'Notas: máximo 1000 caracteres' });
-
 export const createDiscountBodySchema = z.strictObject({
   echeq_id: uuidSchema,
   requested_amount: amountSchema,
-  notes: notesSchema.optional(),
+  notes: notesSchema().optional(),
 });
 export type CreateDiscountBody = z.input<typeof createDiscountBodySchema>;
 
@@ -71,7 +78,7 @@ export type CreateDiscountBody = z.input<typeof createDiscountBodySchema>;
 export const updateDiscountBodySchema = z
   .strictObject({
     requested_amount: amountSchema.optional(),
-    notes: notesSchema.nullable().optional(),
+    notes: notesSchema().nullable().optional(),
     version: z.number().int().positive().optional(),
   })
   .refine((v) => v.requested_amount !== undefined || v.notes !== undefined, {

@@ -43,6 +43,10 @@ export const VALIDATION_STATUS_LABELS: Record<ValidationStatus, string> = {
 
 /** Cheques may be dated at most this many days after their issue date (CONTRACT §5). */
 export const MAX_TERM_DAYS = 360;
+/** The first issue date an ECHEQ can carry: the instrument started in 2019 (issue 20). */
+export const FIRST_ISSUE_DATE = '2019-01-01';
+/** The statuses a new cheque can be created with: never already paid or expired (issue 20). */
+export const NEW_ECHEQ_STATUSES = ['ACTIVE', 'CANCELLED'] as const;
 
 export const echeqNumberSchema = z
   .string({ message: 'Número requerido' })
@@ -71,6 +75,11 @@ export const echeqSchema = z.object({
   tenant_id: uuidSchema,
   /** Status of the cheque's current custody record, if any. */
   custody_status: z.string().nullable(),
+  /**
+   * When a discount on it was approved, or null: from then on the cheque is the bank's and the company can no longer
+   * edit, cancel, delete or release it (CONTRACT §5, issue 20).
+   */
+  discounted_at: timestampSchema.nullable(),
   version: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
@@ -107,7 +116,9 @@ export const echeqFieldsSchema = z.strictObject({
   number: echeqNumberSchema,
   amount: amountSchema,
   currency: currencySchema.default('ARS'),
-  issue_date: isoDateSchema,
+  issue_date: isoDateSchema.refine((v) => v >= FIRST_ISSUE_DATE, {
+    message: 'La fecha de emisión no puede ser anterior a 2019 (inicio del ECHEQ)',
+  }),
   due_date: isoDateSchema,
   issuer: textSchema('Emisor', 200),
   issuer_cuit: cuitSchema.nullable().optional(),
@@ -116,7 +127,11 @@ export const echeqFieldsSchema = z.strictObject({
 });
 
 export const createEcheqBodySchema = echeqFieldsSchema
-  .extend({ status: echeqStatusSchema.default('ACTIVE') })
+  .extend({
+    status: z
+      .enum(NEW_ECHEQ_STATUSES, { message: 'Un ECHEQ nuevo solo puede crearse Activo o Cancelado' })
+      .default('ACTIVE'),
+  })
   .superRefine(checkEcheqDates);
 export type CreateEcheqBody = z.input<typeof createEcheqBodySchema>;
 

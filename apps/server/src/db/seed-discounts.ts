@@ -59,12 +59,13 @@ const SUR_PLAN: Plan[][] = [
 const KEEP_FREE = 3;
 
 async function chequesInCustody(tx: Queryable, companyId: string, today: string): Promise<Cheque[]> {
-  // Cheques due far enough ahead that a request made up to 15 days ago was valid and approval still is.
+  // Cheques due far enough ahead that a request made up to 15 days ago was valid and approval still is, validated by
+  // the clearing house as they are (a discount needs it).
   const r = await tx.query<Cheque>(
     `select e.id as echeq_id, c.id as custody_id, c.tenant_id, c.company_id, e.amount, e.due_date
      from custody c join echeqs e on e.id = c.echeq_id
      where c.company_id = $1 and c.status = 'IN_CUSTODY' and e.deleted_at is null and e.status = 'ACTIVE'
-       and e.due_date > $2::date + 7
+       and e.validation_status = 'VALIDATED' and e.due_date > $2::date + 7
        and not exists (select 1 from discounts d where d.echeq_id = e.id)
      order by e.due_date, e.number`,
     [companyId, today],
@@ -156,6 +157,13 @@ async function insertPlanned(
       p.status === 'PENDING' ? 1 : p.status === 'COMPLETED' ? 3 : 2,
     ],
   );
+  // The approval made the cheque the bank's (as approveDiscount does).
+  if (approved) {
+    await tx.query('update echeqs set discounted_at = $2 where id = $1 and discounted_at is null', [
+      cheque.echeq_id,
+      decidedAt,
+    ]);
+  }
 }
 
 /**

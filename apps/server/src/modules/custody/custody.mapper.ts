@@ -25,6 +25,7 @@ export function toCustodyDto(row: CustodyRow): Custody {
       due_date: row.due_date,
       status: row.echeq_status,
       validation_status: row.validation_status,
+      discounted_at: toIsoOrNull(row.discounted_at),
     },
     version: row.version,
   };

@@ -29,6 +29,7 @@ export type CustodyRow = {
   echeq_status: EcheqStatus;
   validation_status: ValidationStatus;
   echeq_version: number;
+  discounted_at: Date | string | null;
   key_at: string;
 };
 
@@ -37,7 +38,7 @@ const CUSTODY_COLUMNS = `
   c.id, c.tenant_id, c.company_id, c.echeq_id, c.status, c.custody_date, c.release_date, c.release_reason,
   c.notes, c.presentation_deadline, c.version, co.name as company_name,
   e.number, e.amount, e.currency, e.issuer, e.beneficiary, e.issue_date, e.due_date,
-  e.status as echeq_status, e.validation_status, e.version as echeq_version,
+  e.status as echeq_status, e.validation_status, e.version as echeq_version, e.discounted_at,
   ${keyText('c.custody_date')} as key_at`;
 
 const CUSTODY_JOINS = `join echeqs e on e.id = c.echeq_id join companies co on co.id = c.company_id`;
@@ -68,6 +69,7 @@ const CUSTODY_DOC = jsonObject({
       due_date: ['date', 'e.due_date'],
       status: ['code', 'e.status'],
       validation_status: ['code', 'e.validation_status'],
+      discounted_at: ['timestamp', 'e.discounted_at'],
     }),
   ],
   version: ['number', 'c.version'],

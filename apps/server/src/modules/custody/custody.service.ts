@@ -13,10 +13,12 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
 import { insertRows } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
-import { conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
+import { invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
 import { outboxRow, requireClearing } from '../clearing';
 import {
+  bankOwned,
+  checkIssueDate,
   clearingPayload,
   companyScopeOf,
   decodeCursor,
@@ -54,6 +56,7 @@ export async function createCustody(opts: {
   const { deps, ctx, body } = opts;
   const scope = companyScopeOf(ctx);
   const now = deps.clock.now();
+  checkIssueDate(body.issue_date, now);
   const deadline = presentationDeadline(body.due_date);
   if (deadline < buenosAiresDate(now)) {
     throw validationError('El plazo de presentación del ECHEQ ya venció: no puede depositarse en custodia', [
@@ -157,9 +160,11 @@ export async function releaseCustody(opts: {
         `Solo se puede liberar un ECHEQ En Custodia (estado actual: ${CUSTODY_STATUS_LABELS[before.status]})`,
       );
     }
+    // The discount's approval marks the cheque under this same lock (approve locks the open custody first).
+    if (before.discounted_at) throw bankOwned('liberarse de la custodia');
     if (body.version !== undefined && body.version !== before.version) throw staleVersion();
     if (await hasOpenDiscount(tx, before.echeq_id)) {
-      throw conflict('No se puede liberar la custodia: el ECHEQ tiene un descuento pendiente o aprobado');
+      throw invalidTransition('No se puede liberar la custodia: el ECHEQ tiene un descuento pendiente');
     }
     const at = deps.clock.now();
     if (!(await markReleased(tx, id, { reason: body.reason, by: ctx.actor.userId, at }))) {

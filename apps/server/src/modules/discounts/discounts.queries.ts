@@ -201,6 +201,14 @@ export async function findEcheq(tx: Queryable, id: string, share = false): Promi
   return r.rows[0] ?? null;
 }
 
+/**
+ * Marks the cheque as the bank's at its discount's approval (migration 0014); the approval holds the cheque's open
+ * custody row, which every edit, deletion and release of the cheque locks first.
+ */
+export async function markDiscounted(tx: Queryable, echeqId: string, at: Date): Promise<void> {
+  await tx.query('update echeqs set discounted_at = $2 where id = $1 and discounted_at is null', [echeqId, at]);
+}
+
 /** The open (PENDING or APPROVED) or completed discount of a cheque, if any. */
 export async function findBlockingDiscount(
   tx: Queryable,
@@ -216,7 +224,10 @@ export async function findBlockingDiscount(
   return r.rows[0] ?? null;
 }
 
-/** The cheque as findEcheq(tx, id, true) reads it, with its bank's discount rate (an approval prices with it). */
+/**
+ * The cheque as findEcheq(tx, id, true) reads it, with its bank's discount rate (an approval prices with it), locked
+ * for the update that marks it discounted (taken at once, not raised from a shared lock later).
+ */
 export async function findEcheqWithRate(
   tx: Queryable,
   id: string,
@@ -224,7 +235,7 @@ export async function findEcheqWithRate(
   const r = await tx.query<EcheqForDiscount & { discount_rate: string }>(
     `select ${ECHEQ_FOR_DISCOUNT}, t.discount_rate
      from echeqs e join tenants t on t.id = e.tenant_id
-     where e.id = $1 and e.deleted_at is null for share of e`,
+     where e.id = $1 and e.deleted_at is null for no key update of e`,
     [id],
   );
   return r.rows[0] ?? null;

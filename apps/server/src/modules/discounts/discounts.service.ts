@@ -28,6 +28,7 @@ import {
   type LockedDiscount,
   listDiscounts as listDiscountRows,
   lockDiscount,
+  markDiscounted,
   updateDiscountFields,
   updateDiscountState,
 } from './discounts.queries';
@@ -41,6 +42,13 @@ const OPEN_EXISTS = 'El ECHEQ ya tiene un descuento pendiente o aprobado';
 const ALREADY_DISCOUNTED = 'El ECHEQ ya fue descontado';
 const NOT_IN_CUSTODY = 'El ECHEQ no está en custodia';
 const DUE = 'El ECHEQ ya venció o vence hoy: no puede descontarse';
+
+/** A discount needs a cheque the clearing house validated as it is now (any change to its face drops that). */
+function notValidated(status: string): string {
+  return status === 'REJECTED'
+    ? 'El ECHEQ fue rechazado por COELSA: no puede descontarse'
+    : 'El ECHEQ no está validado por COELSA tal como está ahora: valídelo antes de descontarlo';
+}
 
 function amountError(message: string): AppError {
   return validationError(message, [{ path: 'requested_amount', message }]);
@@ -124,9 +132,7 @@ export async function requestDiscount({
       const echeq = await findEcheq(tx, body.echeq_id, true);
       if (!echeq) throw notFound(ECHEQ_NOT_FOUND);
       if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
-      if (echeq.validation_status === 'REJECTED') {
-        throw conflict('El ECHEQ fue rechazado por COELSA: no puede descontarse');
-      }
+      if (echeq.validation_status !== 'VALIDATED') throw conflict(notValidated(echeq.validation_status));
       const now = deps.clock.now();
       if (daysBetween(buenosAiresDate(now), echeq.due_date) <= 0) throw conflict(DUE);
       if (requested > toCents(echeq.amount)) {
@@ -246,6 +252,7 @@ export async function approveDiscount({
       const echeq = await findEcheqWithRate(tx, locked.echeq_id);
       if (!echeq) throw conflict('El ECHEQ del descuento ya no existe');
       if (echeq.status !== 'ACTIVE') throw conflict('El ECHEQ no está activo: no puede descontarse');
+      if (echeq.validation_status !== 'VALIDATED') throw conflict(notValidated(echeq.validation_status));
       if (toCents(locked.requested_amount) > toCents(echeq.amount)) {
         throw conflict('El monto solicitado supera el monto actual del ECHEQ');
       }
@@ -272,6 +279,8 @@ export async function approveDiscount({
         now,
         version,
       );
+      // From now on the cheque is the bank's (issue 20): its edits, release, cancellation and deletion are refused.
+      await markDiscounted(tx, locked.echeq_id, now);
       return { operation: 'DISCOUNT_APPROVE', after };
     },
   });

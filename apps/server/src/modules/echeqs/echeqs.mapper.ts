@@ -23,6 +23,7 @@ export function toEcheqDto(row: EcheqRow): Echeq {
     company_name: row.company_name,
     tenant_id: row.tenant_id,
     custody_status: row.custody_status,
+    discounted_at: toIsoOrNull(row.discounted_at),
     version: row.version,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),

@@ -36,6 +36,8 @@ export type EcheqRow = {
   company_name: string | null;
   /** Status of the cheque's latest custody record, if it ever was in custody. */
   custody_status: string | null;
+  /** When a discount on it was approved: from then on the cheque is the bank's (migration 0014). */
+  discounted_at: Date | string | null;
   /** created_at as exact UTC text (the keyset cursor). */
   key_at: string;
 };
@@ -45,7 +47,7 @@ const ECHEQ_COLUMNS = `
   e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
   e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-  e.custody_status,
+  e.custody_status, e.discounted_at,
   ${keyText('e.created_at')} as key_at`;
 
 const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;
@@ -110,6 +112,7 @@ const ECHEQ_DOC = jsonObject({
   company_name: ['text', 'co.name'],
   tenant_id: ['code', 'e.tenant_id'],
   custody_status: ['code', 'e.custody_status'],
+  discounted_at: ['timestamp', 'e.discounted_at'],
   version: ['number', 'e.version'],
   created_at: ['timestamp', 'e.created_at'],
   updated_at: ['timestamp', 'e.updated_at'],
@@ -186,7 +189,8 @@ export type NewEcheq = {
 
 /**
  * Inserts a cheque (the amount goes in as exact decimal text) and returns it as the lists read it, in the same
- * statement. Another live cheque of the bank with the same number fails it with a unique violation (23505).
+ * statement. Any other cheque of the bank with the same number, live or deleted, fails it with a unique violation
+ * (23505): a number is registered once per bank (migration 0014).
  * A cheque born with the custody status its custody record then gives it is written once: the custody trigger finds
  * nothing to change (a second version of a new row costs the write mix its index writes twice).
  */
@@ -230,10 +234,22 @@ export type EcheqChanges = Partial<{
   status: EcheqStatus;
 }>;
 
-/** Applies the changes to a locked cheque, bumping its version. */
-export async function updateEcheqRow(tx: Queryable, id: string, changes: EcheqChanges, at: Date): Promise<void> {
+/**
+ * Applies the changes to a locked cheque, bumping its version. `revalidate` drops the clearing house's validation: the
+ * cheque goes back to PENDING until it is validated again as it is now.
+ */
+export async function updateEcheqRow(
+  tx: Queryable,
+  id: string,
+  changes: EcheqChanges,
+  at: Date,
+  opts: { revalidate?: boolean } = {},
+): Promise<void> {
   const p = new SqlParams();
   const sets = [`updated_at = ${p.add(at)}`, 'version = version + 1'];
+  if (opts.revalidate) {
+    sets.push(`validation_status = 'PENDING'`, 'validation_message = null', 'validated_at = null');
+  }
   for (const [col, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     if (col === 'amount') sets.push(`amount = ${p.add(centsToDecimal(toCents(value as number)))}::numeric`);

@@ -11,11 +11,11 @@ import {
 } from '@echeq/contract';
 import type { z } from 'zod';
 import { type Ctx, type Scope, scopeOf } from '../../platform/auth/actor';
-import { addDays, daysBetween } from '../../platform/clock';
+import { buenosAiresDate, daysBetween } from '../../platform/clock';
 import { isDbError, type Queryable } from '../../platform/db/db';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
-import { AppError, conflict, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { auditRow, recordAudit } from '../audit';
 import {
   type EcheqForValidation,
@@ -80,6 +80,25 @@ export function clearingPayload(row: EcheqRow): EcheqForValidation {
   };
 }
 
+/**
+ * A cheque whose discount was approved is the bank's until the end of its life: nobody edits, cancels, deletes or
+ * releases it through the company's screens (issue 20). `what` says what was refused.
+ */
+export function bankOwned(what: string): AppError {
+  return invalidTransition(
+    `El ECHEQ fue descontado por el banco: desde la aprobación del descuento le pertenece y no puede ${what}`,
+  );
+}
+
+/** An issue date the cheque can carry: not after today in Buenos Aires (the schema refuses dates before 2019). */
+export function checkIssueDate(issueDate: string, now: Date): void {
+  if (issueDate > buenosAiresDate(now)) {
+    throw validationError('La fecha de emisión no puede ser posterior a hoy', [
+      { path: 'issue_date', message: 'Posterior a la fecha de hoy' },
+    ]);
+  }
+}
+
 /** The company a new cheque belongs to: only company roles create, always for their own company. */
 export function companyScopeOf(ctx: Ctx): Extract<Scope, { kind: 'company' }> {
   const scope = scopeOf(ctx.actor);
@@ -135,6 +154,7 @@ export async function registerEcheq(
 export async function createEcheq(opts: { deps: EcheqDeps; ctx: Ctx; body: CreateInput }): Promise<Echeq> {
   const { deps, ctx, body } = opts;
   const scope = companyScopeOf(ctx);
+  checkIssueDate(body.issue_date, deps.clock.now());
   await requireClearing(deps, scope.tenantId);
   const { status, ...fields } = body;
   const row = await guardDuplicateNumber(() =>
@@ -196,8 +216,20 @@ const FIELDS = [
   'beneficiary_cuit',
   'status',
 ] as const;
-/** Fields the price of an open discount depends on: frozen while one is PENDING or APPROVED. */
-const PRICED = new Set(['amount', 'currency', 'issue_date', 'due_date']);
+/**
+ * The cheque's face: what the clearing house validates and the bank prices. Frozen while a discount is PENDING or
+ * APPROVED; a change drops the validation (the cheque is PENDING until validated again as it is now).
+ */
+const FACE = new Set([
+  'amount',
+  'currency',
+  'issue_date',
+  'due_date',
+  'issuer',
+  'issuer_cuit',
+  'beneficiary',
+  'beneficiary_cuit',
+]);
 
 function changesOf(row: EcheqRow, body: UpdateInput): EcheqChanges {
   const changes: Record<string, unknown> = {};
@@ -244,27 +276,27 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
     const inCustody = await lockOpenCustodyOf(tx, id);
     const before = await findEcheq(tx, id, scope, { forUpdate: true });
     if (!before) throw echeqNotFound();
+    // The bank's cheque, and a cheque in custody, are changed only by operations (issue 20), even to the same values.
+    if (before.discounted_at) throw bankOwned('modificarse, cancelarse ni eliminarse');
+    if (inCustody) {
+      throw invalidTransition(
+        'El ECHEQ está en custodia: solo cambia mediante las operaciones de custodia y descuento, no desde el formulario de edición',
+      );
+    }
     if (body.version !== undefined && body.version !== before.version) throw staleVersion();
     const changes = changesOf(before, body);
     if (Object.keys(changes).length === 0) return before;
+    const face = Object.keys(changes).some((k) => FACE.has(k));
+    if (face && (await hasOpenDiscount(tx, id))) {
+      throw invalidTransition(
+        'El ECHEQ tiene un descuento pendiente: no se pueden modificar emisor, CUIT, beneficiario, fechas, monto ni moneda',
+      );
+    }
+    const now = deps.clock.now();
+    if (changes.issue_date) checkIssueDate(changes.issue_date, now);
     checkDates(changes.issue_date ?? before.issue_date, changes.due_date ?? before.due_date);
-    if (changes.status && inCustody) {
-      throw conflict('El ECHEQ está en custodia: libere la custodia antes de cambiar su estado');
-    }
-    if (Object.keys(changes).some((k) => PRICED.has(k)) && (await hasOpenDiscount(tx, id))) {
-      throw conflict(
-        'El ECHEQ tiene un descuento pendiente o aprobado: no se pueden modificar monto, moneda ni fechas',
-      );
-    }
-    const at = deps.clock.now();
-    await updateEcheqRow(tx, id, changes, at);
-    if (changes.due_date && inCustody) {
-      await tx.query(
-        `update custody set presentation_deadline = $2::date, updated_at = $3, version = version + 1
-         where echeq_id = $1 and status = 'IN_CUSTODY'`,
-        [id, addDays(changes.due_date, 30), at],
-      );
-    }
+    // A new face is not the one the clearing house validated: PENDING until it is validated again.
+    await updateEcheqRow(tx, id, changes, now, { revalidate: face && before.validation_status !== 'PENDING' });
     const after = (await findEcheq(tx, id, { kind: 'all' }))!;
     await enqueueClearing(tx, {
       tenantId: after.tenant_id,
@@ -286,7 +318,10 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
   return toEcheqDto(row);
 }
 
-/** Soft delete: kept for the audit trail and reports, gone from every list; refused while in custody or discounted. */
+/**
+ * Soft delete: kept for the audit trail and reports, gone from every list, its number still taken in the bank (the
+ * unique index counts deleted cheques). Refused while in custody, with a pending discount or once discounted.
+ */
 export async function deleteEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }): Promise<{ id: string }> {
   const { deps, ctx, id } = opts;
   const scope = scopeOf(ctx.actor);
@@ -295,11 +330,12 @@ export async function deleteEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string 
     const inCustody = await lockOpenCustodyOf(tx, id);
     const before = await findEcheq(tx, id, scope, { forUpdate: true });
     if (!before) throw echeqNotFound();
+    if (before.discounted_at) throw bankOwned('eliminarse');
     if (inCustody) {
-      throw conflict('No se puede eliminar un ECHEQ en custodia. Libere la custodia primero.');
+      throw invalidTransition('No se puede eliminar un ECHEQ en custodia. Libere la custodia primero.');
     }
     if (await hasOpenDiscount(tx, id)) {
-      throw conflict('No se puede eliminar un ECHEQ con un descuento pendiente o aprobado.');
+      throw invalidTransition('No se puede eliminar un ECHEQ con un descuento pendiente.');
     }
     const at = deps.clock.now();
     await softDeleteEcheq(tx, id, ctx.actor.userId, at);
@@ -332,10 +368,15 @@ export async function validateEcheq(opts: {
   const scope = scopeOf(ctx.actor);
   const row = await findEcheq(deps.db, id, scope);
   if (!row) throw echeqNotFound();
-  const result = await validateWithClearing(deps, row.tenant_id, clearingPayload(row));
+  const sent = clearingPayload(row);
+  const result = await validateWithClearing(deps, row.tenant_id, sent);
   const after = await deps.db.transaction(async (tx) => {
     const before = await findEcheq(tx, id, scope, { forUpdate: true });
     if (!before) throw echeqNotFound();
+    // The answer is about the cheque as it was sent: if it changed meanwhile, it says nothing about it now.
+    if (JSON.stringify(clearingPayload(before)) !== JSON.stringify(sent)) {
+      throw conflict('El ECHEQ cambió mientras COELSA lo validaba. Valídelo nuevamente.');
+    }
     await setValidation(tx, id, { status: result.status, message: result.message, at: deps.clock.now() });
     const fresh = (await findEcheq(tx, id, { kind: 'all' }))!;
     await recordAudit(tx, ctx, {

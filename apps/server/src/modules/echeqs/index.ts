@@ -2,6 +2,8 @@ export { toEcheqDto } from './echeqs.mapper';
 export { findEcheq, hasOpenDiscount } from './echeqs.queries';
 export { echeqRoutes } from './echeqs.routes';
 export {
+  bankOwned,
+  checkIssueDate,
   clearingPayload,
   companyScopeOf,
   guardDuplicateNumber,

@@ -17,6 +17,7 @@ import { CUSTODY_STATUS_MAP } from './custody-format';
 function releaseBlockedReason(custody: Custody, canRelease: boolean): string | null {
   if (!canRelease) return 'Su rol no puede liberar custodias';
   if (custody.status !== 'IN_CUSTODY') return 'Solo se libera un ECHEQ En Custodia';
+  if (custody.echeq.discounted_at) return 'Descontado por el banco: el ECHEQ ya no puede liberarse';
   return null;
 }
 

@@ -29,6 +29,7 @@ function custody(overrides: Partial<Custody> = {}): Custody {
       due_date: '2025-05-05',
       status: 'ACTIVE',
       validation_status: 'VALIDATED',
+      discounted_at: null,
     },
     version: 1,
     ...overrides,
@@ -227,6 +228,20 @@ describe('Gestión de Custodia', () => {
     expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Liberar' })).toBeDisabled();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a cheque the bank discounted cannot be released from custody, and the dialog says why', async () => {
+    mockApi({
+      'GET /api/echeqs/custody': () =>
+        json(200, page([custody({ echeq: { ...custody().echeq, discounted_at: '2025-03-06T15:00:00.000Z' } })])),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView('COMPANY_USER');
+    await user.click((await screen.findAllByRole('button', { name: 'Ver ECHEQ 71001007' }))[0]!);
+    const release = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Liberar' });
+    expect(release).toBeDisabled();
+    await user.hover(release.parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Descontado por el banco');
   });
 
   it('without a usable clearing house the deposit button is off and says why', async () => {

@@ -84,14 +84,19 @@ function custody(echeqId: string, number: string, amount: number, beneficiary: s
       due_date: due,
       status: 'ACTIVE',
       validation_status: 'VALIDATED',
+      discounted_at: null,
     },
     version: 1,
   } as Custody;
 }
 
+const unvalidated = custody('0f0e0d0c-0b0a-4908-8706-050403020100', '71001091', 90000, 'Proveedor Cuatro S.A.');
+unvalidated.echeq.validation_status = 'PENDING';
+
 const CUSTODY = [
   custody(ID.echeq1, '71001007', 1250000, 'Proveedor Uno S.A.'),
   custody(ID.echeq3, '71001084', 675000, 'Proveedor Tres S.R.L.'),
+  unvalidated,
 ];
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -361,6 +366,9 @@ describe('Descuentos de ECHEQs', () => {
     // 71001007 already has a PENDING discount (from the list of open ones): offered but disabled.
     await waitFor(() => expect(options[0]).toHaveAttribute('aria-disabled', 'true'));
     expect(options[0]).toHaveTextContent('Descuento pendiente');
+    // A cheque not validated by the clearing house as it is now: offered but disabled, and said why.
+    expect(options[2]).toHaveAttribute('aria-disabled', 'true');
+    expect(options[2]).toHaveTextContent('Sin validar por COELSA');
     await user.click(screen.getByRole('option', { name: /71001084/ }));
 
     const amount = within(dialog).getByLabelText(/Monto a descontar/);

@@ -141,11 +141,14 @@ function RequestForm({ open, onClose, onSaved, custody, editing }: Props) {
                 {custody.map((c) => {
                   const status = blocked.data?.get(c.echeq_id);
                   const due = c.echeq.due_date <= today;
+                  // What the server refuses, said beside the cheque: a discount needs it validated as it is now.
                   const reason = status
                     ? `Descuento ${DISCOUNT_STATUS_MAP[status].label.toLowerCase()}`
                     : due
                       ? 'Vencido'
-                      : null;
+                      : c.echeq.validation_status !== 'VALIDATED'
+                        ? 'Sin validar por COELSA'
+                        : null;
                   return (
                     <MenuItem key={c.id} value={c.echeq_id} disabled={Boolean(reason)}>
                       <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline' }}>

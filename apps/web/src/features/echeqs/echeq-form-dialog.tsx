@@ -10,7 +10,13 @@ import { DateLocalization } from '../../components/date-localization';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useCreateEcheq, useUpdateEcheq } from './api';
-import { ECHEQ_ERRORS, ECHEQ_STATUS_MAP, ECHEQ_STATUSES, saveErrorMessage } from './echeq-format';
+import {
+  ECHEQ_ERRORS,
+  ECHEQ_STATUS_MAP,
+  ECHEQ_STATUSES,
+  NEW_ECHEQ_STATUS_OPTIONS,
+  saveErrorMessage,
+} from './echeq-format';
 
 type Form = ChequeValues & { status: EcheqStatus };
 
@@ -64,7 +70,8 @@ function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
       };
       update.mutate({ id: editing.id, body }, { onSuccess: (e) => onSaved(e, false) });
     } else {
-      const body: CreateEcheqBody = { ...fields, number, status: form.status };
+      const status = form.status === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE';
+      const body: CreateEcheqBody = { ...fields, number, status };
       create.mutate(body, { onSuccess: (e) => onSaved(e, true) });
     }
   }
@@ -87,6 +94,11 @@ function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
               <Alert severity="error" role="alert">
                 {ECHEQ_ERRORS.blocked}
               </Alert>
+            </Grid>
+          ) : null}
+          {isEdit && editing?.validation_status === 'VALIDATED' && !mutation.isError ? (
+            <Grid size={12}>
+              <Alert severity="info">{ECHEQ_ERRORS.revalidate}</Alert>
             </Grid>
           ) : null}
           {mutation.isError ? (
@@ -112,7 +124,7 @@ function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
                 error={Boolean(errorOf('status'))}
                 helperText={errorOf('status')}
               >
-                {ECHEQ_STATUSES.map((s) => (
+                {(isEdit ? ECHEQ_STATUSES : NEW_ECHEQ_STATUS_OPTIONS).map((s) => (
                   <MenuItem key={s} value={s}>
                     {ECHEQ_STATUS_MAP[s].label}
                   </MenuItem>

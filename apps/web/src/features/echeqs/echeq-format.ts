@@ -3,6 +3,7 @@ import {
   type EcheqStatus,
   type EcheqStatusFilter,
   echeqStatusSchema,
+  NEW_ECHEQ_STATUSES,
   VALIDATION_STATUS_LABELS,
   type ValidationStatus,
 } from '@echeq/contract';
@@ -10,6 +11,8 @@ import type { StatusMap } from '../../components/status-chip';
 import { isApiError } from '../../lib/api-error';
 
 export const ECHEQ_STATUSES: readonly EcheqStatus[] = echeqStatusSchema.options;
+/** A new cheque starts Activo or Cancelado, never already Pagado or Vencido (the server refuses them). */
+export const NEW_ECHEQ_STATUS_OPTIONS: readonly EcheqStatus[] = NEW_ECHEQ_STATUSES;
 
 export const ECHEQ_STATUS_MAP: StatusMap<EcheqStatus> = {
   ACTIVE: { label: ECHEQ_STATUS_LABELS.ACTIVE, color: 'success' },
@@ -41,6 +44,10 @@ export const ECHEQ_ERRORS = {
   clearingOther: 'Error de configuración de COELSA',
   blocked: 'No se puede crear/editar ECHEQs porque COELSA no está configurado. Contacte al administrador.',
   limited: 'Funcionalidad limitada: COELSA no está configurado. No se pueden crear ni editar ECHEQs.',
+  discounted: 'Descontado por el banco: ya no puede modificarse ni eliminarse',
+  inCustody: 'En custodia: solo cambia mediante operaciones de custodia y descuento',
+  revalidate:
+    'Si modifica monto, moneda, fechas, emisor, beneficiario o CUIT, el ECHEQ volverá a quedar pendiente de validación por COELSA.',
 } as const;
 
 const CLEARING_503: Record<string, string> = {

@@ -27,6 +27,7 @@ function echeq(overrides: Partial<Echeq> = {}): Echeq {
     company_name: 'Empresa Demo S.A.',
     tenant_id: '2b8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c',
     custody_status: null,
+    discounted_at: null,
     version: 3,
     created_at: '2025-03-05T15:00:00.000Z',
     updated_at: '2025-03-05T15:00:00.000Z',
@@ -172,6 +173,72 @@ describe('Gestión de ECHEQs', () => {
     const body = calls.find((c) => c.key.startsWith('PUT'))!.body as Record<string, unknown>;
     expect(body).toMatchObject({ amount: 99.5, version: 3 });
     expect(body).not.toHaveProperty('number');
+  });
+
+  it('a cheque in custody or discounted by the bank offers no edit or delete, and says why', async () => {
+    const inCustody = echeq({
+      number: 'C-1',
+      id: '00000000-0000-4000-8000-000000000001',
+      custody_status: 'IN_CUSTODY',
+    });
+    const discounted = echeq({
+      number: 'D-1',
+      id: '00000000-0000-4000-8000-000000000002',
+      custody_status: 'EXPIRED',
+      status: 'EXPIRED',
+      discounted_at: '2025-03-06T15:00:00.000Z',
+    });
+    const free = echeq({ number: 'F-1', id: '00000000-0000-4000-8000-000000000003', custody_status: 'RELEASED' });
+    mockApi({ 'GET /api/echeqs': list([inCustody, discounted, free]) });
+    const user = userEvent.setup({ delay: null });
+    renderView('BANK_ADMIN');
+    for (const n of ['C-1', 'D-1']) {
+      expect(await screen.findByRole('button', { name: `Editar ECHEQ ${n}` })).toBeDisabled();
+      expect(screen.getByRole('button', { name: `Eliminar ECHEQ ${n}` })).toBeDisabled();
+      expect(screen.getByRole('button', { name: `Validar ECHEQ ${n}` })).toBeEnabled();
+    }
+    expect(screen.getByRole('button', { name: 'Editar ECHEQ F-1' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Eliminar ECHEQ F-1' })).toBeEnabled();
+    const editC = screen.getByRole('button', { name: 'Editar ECHEQ C-1' }).parentElement!;
+    await user.hover(editC);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'En custodia: solo cambia mediante operaciones de custodia y descuento',
+    );
+    await user.unhover(editC);
+    await user.hover(screen.getByRole('button', { name: 'Editar ECHEQ D-1' }).parentElement!);
+    await waitFor(() =>
+      expect(screen.getByRole('tooltip')).toHaveTextContent('Descontado por el banco: ya no puede modificarse'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Ver ECHEQ D-1' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Editar' })).toBeDisabled();
+  });
+
+  it('editing a validated cheque warns it goes back to pending; the server’s refusal is shown as written', async () => {
+    const e = echeq({ validation_status: 'VALIDATED' });
+    const message =
+      'El ECHEQ fue descontado por el banco: desde la aprobación del descuento le pertenece y no puede modificarse, cancelarse ni eliminarse';
+    mockApi({
+      'GET /api/echeqs': list([e]),
+      [`PUT /api/echeqs/${e.id}`]: () => json(409, { success: false, code: 'INVALID_TRANSITION', message }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderView('COMPANY_USER');
+    await user.click(await screen.findByRole('button', { name: 'Editar ECHEQ 71001014' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar ECHEQ N° 71001014' });
+    expect(dialog).toHaveTextContent('volverá a quedar pendiente de validación por COELSA');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('a new cheque can start Activo or Cancelado, never Pagado or Vencido', async () => {
+    mockApi({ 'GET /api/echeqs': list([]) });
+    const user = userEvent.setup({ delay: null });
+    renderView();
+    await user.click((await screen.findAllByRole('button', { name: 'Nuevo ECHEQ' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo ECHEQ' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Estado' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Activo', 'Cancelado']);
   });
 
   it('deletes after a confirmation naming the number; a refusal reads the server message', async () => {

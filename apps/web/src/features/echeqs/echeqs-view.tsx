@@ -63,8 +63,13 @@ export function EcheqsView({
   const rules: EcheqRowRules = {
     canUpdate,
     blockedReason: (action, e) => {
-      if (action === 'delete') {
-        return e.custody_status === 'IN_CUSTODY' ? 'En custodia: libérelo antes de eliminarlo' : null;
+      if (action !== 'validate') {
+        // What the server refuses (issue 20): the bank's cheque for ever, a cheque in custody through operations only.
+        if (e.discounted_at) return ECHEQ_ERRORS.discounted;
+        if (e.custody_status === 'IN_CUSTODY') {
+          return action === 'delete' ? 'En custodia: libérelo antes de eliminarlo' : ECHEQ_ERRORS.inCustody;
+        }
+        if (action === 'delete') return null;
       }
       if (ready === false) return ECHEQ_ERRORS.blocked;
       return null;
