@@ -170,3 +170,29 @@ describe('a cheque the bank paid out on is the bank’s (issue 20, item 1)', () 
     expect(rows.rows[0]!.n).toBe(1);
   });
 });
+
+describe('the demo data keeps the rules of issue 20', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await build();
+  });
+  afterAll(() => s.close());
+
+  it('discounts on validated cheques, approved ones marking their cheque, never released; dates since 2019', async () => {
+    const q = async (sql: string) =>
+      (await s.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`)).rows[0]!.n;
+    expect(await q(`discounts where status = 'COMPLETED'`)).toBeGreaterThan(0);
+    expect(await q(`discounts where status = 'APPROVED'`)).toBeGreaterThan(0);
+    expect(await q(`discounts d join echeqs e on e.id = d.echeq_id where e.validation_status <> 'VALIDATED'`)).toBe(0);
+    expect(
+      await q(`discounts d join echeqs e on e.id = d.echeq_id
+        where d.status in ('APPROVED', 'COMPLETED') and (e.discounted_at is null or e.custody_status = 'RELEASED')`),
+    ).toBe(0);
+    expect(
+      await q(`echeqs e where e.discounted_at is not null
+        and not exists (select 1 from discounts d where d.echeq_id = e.id and d.status in ('APPROVED', 'COMPLETED'))`),
+    ).toBe(0);
+    expect(await q(`echeqs where issue_date < '2019-01-01' or issue_date > current_date + 1`)).toBe(0);
+    expect(await q(`echeqs where due_date > issue_date + 360 or due_date < issue_date`)).toBe(0);
+  });
+});

@@ -263,6 +263,11 @@ describe('custody and discount reports', () => {
     // Ten cheques to release and five to discount, deposited first.
     const first = await Promise.all(Array.from({ length: 15 }, (_, i) => deposit(i)));
     for (const r of first) expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // A discount needs the cheque validated by the clearing house.
+    for (const r of first.slice(10)) {
+      const v = await s.req('GET', `/api/echeqs/validate/${r.body.data.echeq.id}`, { token: emisor });
+      expect(v.body.data?.validation_status, JSON.stringify(v.body)).toBe('VALIDATED');
+    }
     const discounted = await Promise.all(
       first.slice(10).map((r) =>
         s.req('POST', '/api/discounts', {

@@ -99,6 +99,8 @@ describe(`fuzzing every write route (${RUNS} cases each, seed ${SEED})`, () => {
     ids.custody = released.body.data.custody.id;
     const held = await s.req('POST', '/api/echeqs/custody', { token: tok.emisor, body: custodyBody() });
     ids.held = held.body.data.echeq.id;
+    // A discount needs the cheque validated by the clearing house.
+    await s.req('GET', `/api/echeqs/validate/${ids.held}`, { token: tok.emisor });
     const d = await s.req('POST', '/api/discounts', {
       token: tok.emisor,
       body: { echeq_id: ids.held, requested_amount: 1000 },

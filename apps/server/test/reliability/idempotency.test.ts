@@ -53,6 +53,8 @@ describe('idempotency keys', () => {
     delete (cheque as Record<string, unknown>).currency;
     await replays('/api/echeqs', emisor, { ...cheque, number: uniqueNumber('IE') }, 'echeqs');
     const { first } = await replays('/api/echeqs/custody', emisor, custodyBody(), 'custody');
+    // A discount needs the cheque validated by the clearing house.
+    await s.req('GET', `/api/echeqs/validate/${first.body.data.echeq.id}`, { token: emisor });
     await replays(
       '/api/discounts',
       emisor,

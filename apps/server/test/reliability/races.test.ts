@@ -1,14 +1,15 @@
 /**
- * Races on the same records, ROUNDS rounds each: approve/approve, approve/cancel, release/release and
- * release/request-discount. On PostgreSQL the two calls of a round go to two server processes sharing the database;
- * on the embedded database to one server. Exactly one winner each time (the loser a 409), and the state, the audit
- * trail and the outbox agree with the winner.
+ * Races on the same records, ROUNDS rounds each: approve/approve, approve/cancel, release/release,
+ * release/request-discount, and those of the bank's cheque (issue 20): complete/release, approve/edit,
+ * delete/request-discount, delete/register-the-same-number and validate/edit. On PostgreSQL the two calls of a round
+ * go to two server processes sharing the database; on the embedded database to one server. Exactly one winner each
+ * time (the loser a 409), and the state, the audit trail and the outbox agree with the winner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/platform/db/db';
 import { chequeInCustody } from '../discounts.fixtures';
 import { build, type Res, TEST_ENGINE, type TestServer } from '../helpers';
-import { addDays, oneWinner, today } from './support';
+import { addDays, custodyBody, oneWinner, today, uniqueNumber } from './support';
 
 const ROUNDS = Number(process.env.RACE_ROUNDS ?? 20);
 
@@ -174,5 +175,128 @@ describe(`races, ${ROUNDS} rounds each (${TEST_ENGINE === 'pg' ? 'two server pro
       count('release/request');
     }
     console.info(`release/request winners: ${JSON.stringify(wins)}`);
+  });
+  /** A discount approved (and, with `complete`, paid out) through the API on a cheque in custody. */
+  async function approvedDiscount() {
+    const d = await pendingDiscount();
+    const a = await s.req('PUT', `/api/discounts/${d.discountId}/approve`, { token: tok.admin });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    return d;
+  }
+
+  it('complete / release: the bank’s payout wins, the custody stays with the bank', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const d = await approvedDiscount();
+      const complete = () => on(round).req('PUT', `/api/discounts/${d.discountId}/complete`, { token: tok.admin });
+      const rel = () => release(round + 1, d.custodyId, round % 2 ? tok.empresa : tok.admin);
+      const [c, r] =
+        round % 2 ? await Promise.all([complete(), rel()]) : (await Promise.all([rel(), complete()])).reverse();
+      expect(oneWinner([c!, r!])).toBe(c);
+      expect(r!.body.code).toBe('INVALID_TRANSITION');
+      const custody = await s.db.query<{ status: string }>('select status from custody where id = $1', [d.custodyId]);
+      expect(custody.rows[0]!.status).toBe('IN_CUSTODY');
+      expect(await actions(s.db, d.custodyId)).toEqual([]);
+      expect(await actions(s.db, d.discountId)).toEqual(['discount.request', 'discount.approve', 'discount.complete']);
+      await invariants(s.db);
+      count('complete/release');
+    }
+  });
+
+  it('approve / edit of the cheque: the approval wins, the cheque keeps the face the bank priced', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const d = await pendingDiscount();
+      const approve = () => on(round).req('PUT', `/api/discounts/${d.discountId}/approve`, { token: tok.admin });
+      const edit = () =>
+        on(round + 1).req('PUT', `/api/echeqs/${d.echeqId}`, {
+          token: round % 2 ? tok.empresa : tok.admin,
+          body: { amount: 30000 },
+        });
+      const [a, e] =
+        round % 2 ? await Promise.all([approve(), edit()]) : (await Promise.all([edit(), approve()])).reverse();
+      expect(oneWinner([a!, e!])).toBe(a);
+      const row = await s.db.query<{ amount: string; discounted_at: unknown; version: number }>(
+        'select amount, discounted_at, version from echeqs where id = $1',
+        [d.echeqId],
+      );
+      expect(row.rows[0]).toMatchObject({ amount: '100000.00', version: 1 });
+      expect(row.rows[0]!.discounted_at).not.toBeNull();
+      expect(await actions(s.db, d.echeqId)).toEqual([]);
+      count('approve/edit');
+    }
+  });
+
+  it('delete / request discount: the request wins on a cheque in custody, nothing is half done', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const ch = await chequeInCustody(s.db, { amount: '100000.00', due: addDays(today(), 40) });
+      const request = () =>
+        on(round).req('POST', '/api/discounts', {
+          token: tok.empresa,
+          body: { echeq_id: ch.echeqId, requested_amount: 1000 },
+        });
+      const del = () => on(round + 1).req('DELETE', `/api/echeqs/${ch.echeqId}`, { token: tok.empresa });
+      const [q, x] =
+        round % 2 ? await Promise.all([request(), del()]) : (await Promise.all([del(), request()])).reverse();
+      expect(oneWinner([q!, x!])).toBe(q);
+      const row = await s.db.query<{ deleted_at: unknown }>('select deleted_at from echeqs where id = $1', [
+        ch.echeqId,
+      ]);
+      expect(row.rows[0]!.deleted_at).toBeNull();
+      expect(await actions(s.db, ch.echeqId)).toEqual([]);
+      await invariants(s.db);
+      count('delete/request');
+    }
+  });
+
+  it('delete / register the same number: the deletion wins, the number is never registered twice', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const body = { ...custodyBody(), number: uniqueNumber('RN') };
+      const created = await s.req('POST', '/api/echeqs', { token: tok.empresa, body });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const del = () => on(round).req('DELETE', `/api/echeqs/${created.body.data.id}`, { token: tok.empresa });
+      const again = () =>
+        on(round + 1).req('POST', round % 2 ? '/api/echeqs' : '/api/echeqs/custody', {
+          token: tok.autorizante,
+          body,
+        });
+      const [x, a] = round % 2 ? await Promise.all([del(), again()]) : (await Promise.all([again(), del()])).reverse();
+      expect(oneWinner([x!, a!])).toBe(x);
+      expect(a!.body.code).toBe('DUPLICATE');
+      const rows = await s.db.query('select id from echeqs where number = $1', [body.number]);
+      expect(rows.rows).toHaveLength(1);
+      count('delete/register');
+    }
+  });
+
+  it('validate / edit: a cheque is VALIDATED only as the clearing house saw it', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await s.req('POST', '/api/echeqs', {
+        token: tok.empresa,
+        body: { ...custodyBody(), number: uniqueNumber('RV'), amount: 5000 },
+      });
+      const id = created.body.data.id as string;
+      const validate = () => on(round).req('GET', `/api/echeqs/validate/${id}`, { token: tok.empresa });
+      const edit = () => on(round + 1).req('PUT', `/api/echeqs/${id}`, { token: tok.admin, body: { amount: 4000 } });
+      const [v, e] =
+        round % 2 ? await Promise.all([validate(), edit()]) : (await Promise.all([edit(), validate()])).reverse();
+      expect(e!.status, JSON.stringify(e!.body)).toBe(200);
+      expect([200, 409], JSON.stringify(v!.body)).toContain(v!.status);
+      const row = await s.db.query<{ amount: string; validation_status: string }>(
+        'select amount, validation_status from echeqs where id = $1',
+        [id],
+      );
+      expect(row.rows[0]!.amount).toBe('4000.00');
+      if (row.rows[0]!.validation_status === 'VALIDATED') {
+        // Validated after the edit: the clearing house was sent the new amount.
+        expect(v!.status).toBe(200);
+        expect(v!.body.data.echeq.amount).toBe(4000);
+      } else {
+        expect(row.rows[0]!.validation_status).toBe('PENDING');
+      }
+      const key = `${v!.status}/${row.rows[0]!.validation_status}`;
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+      count('validate/edit');
+    }
+    console.info(`validate/edit outcomes (validate status / final validation): ${JSON.stringify(outcomes)}`);
   });
 });

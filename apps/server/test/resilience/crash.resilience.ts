@@ -39,6 +39,8 @@ function writeLoad(base: string, token: string, acked: Acked) {
       try {
         if (i % 3 === 2 && mine.length > 0) {
           const echeqId = mine.shift()!;
+          // A discount needs the cheque validated by the clearing house.
+          await call(base, 'GET', `/api/echeqs/validate/${echeqId}`, { token });
           const r = await call(base, 'POST', '/api/discounts', {
             token,
             body: { echeq_id: echeqId, requested_amount: 1000 + w },
