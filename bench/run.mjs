@@ -16,7 +16,7 @@ import { explainAll } from './lib/explain.mjs';
 import { createDatabase, dropDatabase, generate } from './lib/generate.mjs';
 import { measure, measurePair } from './lib/load.mjs';
 import { evaluate, printTable } from './lib/report.mjs';
-import { READ_SCENARIOS, writeMix } from './lib/scenarios.mjs';
+import { READ_SCENARIOS, WRITE_STEPS, writeMix } from './lib/scenarios.mjs';
 import { SERVER_MAIN, startServer } from './lib/server.mjs';
 import { compareWorkers, printWorkers } from './lib/workers.mjs';
 
@@ -365,7 +365,8 @@ async function lookups(q) {
          join bench.companies co on co.id = c.company_id
          join bench.banks b on b.tenant_id = c.tenant_id
          where b.idx = $1 and c.status = 'IN_CUSTODY' and e.status = 'ACTIVE' and e.deleted_at is null
-           and e.validation_status <> 'REJECTED' and co.user_id is not null and co.local_idx < 20
+           and e.validation_status = 'VALIDATED' and e.discounted_at is null and co.user_id is not null
+           and co.local_idx < 20
            and e.due_date > (now() at time zone 'America/Argentina/Buenos_Aires')::date + 2
            and not exists (select 1 from discounts d where d.echeq_id = e.id
                            and d.status in ('PENDING', 'APPROVED', 'COMPLETED'))
@@ -521,8 +522,8 @@ async function runWrites(server, info, tokens, db) {
   });
   await new Promise((r) => setTimeout(r, 2000));
   // The measured run's first `warmup` seconds warm its connections (their answers are verified, not timed).
-  const cyclesPerConnection = Math.max(2, Math.round((w.rps * (duration + warmup)) / 3 / connections));
-  const amount = cyclesPerConnection * 3 * connections;
+  const cyclesPerConnection = Math.max(2, Math.round((w.rps * (duration + warmup)) / WRITE_STEPS.length / connections));
+  const amount = cyclesPerConnection * WRITE_STEPS.length * connections;
   const tag = `BW${runId}M`;
   const measured = mix(tag);
   const since = new Date();
@@ -582,9 +583,11 @@ async function verifyWrites(q, { tag, since, stats }) {
     await q(`select action, count(*)::int as n from audit_log where at >= $1 group by action order by action`, [since])
   ).rows;
   const counters = await countersConsistent(q);
+  const validations = audit.find((a) => a.action === 'echeq.validate')?.n ?? 0;
   const checks = [
     ['cheques created = deposits answered 2xx', r.echeqs, stats.deposit.ok],
     ['custody records created = deposits answered 2xx', r.custody, stats.deposit.ok],
+    ['validations recorded = validations answered 2xx', validations, stats.validate.ok],
     ['discounts requested = requests answered 2xx', r.discounts_requested, stats.request.ok],
     ['discounts approved = approvals answered 2xx', r.discounts_approved, stats.approve.ok],
     ['cheques with two open discounts', r.cheques_with_two_open_discounts, 0],

@@ -350,8 +350,10 @@ from (
 }
 
 /**
- * Discounts on about a third of the custody records (200,000 at full scale) in every status: open ones only on
- * cheques still in custody and not yet due, completed ones on cheques released for collection.
+ * Discounts on about a third of the custody records (200,000 at full scale) in every status, as the platform's rules
+ * allow them (issue 20): approved, open and completed ones only on cheques the clearing house validated, open ones
+ * only on cheques still in custody and not yet due, completed ones on cheques still in custody or whose custody
+ * expired with them (a discounted cheque's custody is never released); the others rejected or cancelled.
  */
 export function discountsSql() {
   return `
@@ -379,16 +381,18 @@ select x.tenant_id, x.company_id, x.echeq_id, x.custody_id, x.req_amount,
 from (
   select y.*,
     case
-      when y.custody_status = 'IN_CUSTODY' and y.due_date > y.today and y.e_status = 'ACTIVE' then
-        case when y.r_st < 0.35 then 'PENDING' when y.r_st < 0.65 then 'APPROVED' when y.r_st < 0.85 then 'REJECTED' else 'CANCELLED' end
-      when y.custody_status = 'RELEASED' then
+      when y.custody_status = 'IN_CUSTODY' and y.validation_status = 'VALIDATED' and y.due_date > y.today
+           and y.e_status = 'ACTIVE' then
+        case when y.r_st < 0.3 then 'PENDING' when y.r_st < 0.55 then 'APPROVED' when y.r_st < 0.7 then 'COMPLETED'
+             when y.r_st < 0.88 then 'REJECTED' else 'CANCELLED' end
+      when y.custody_status = 'EXPIRED' and y.validation_status = 'VALIDATED' then
         case when y.r_st < 0.6 then 'COMPLETED' when y.r_st < 0.85 then 'REJECTED' else 'CANCELLED' end
       else case when y.r_st < 0.7 then 'REJECTED' else 'CANCELLED' end
     end as st,
     greatest(1, y.due_date - (y.dec_at at time zone 'America/Argentina/Buenos_Aires')::date) as days
   from (
     select c.id as custody_id, c.tenant_id, c.company_id, c.echeq_id, c.status as custody_status,
-      e.amount, e.due_date, e.status as e_status, b.rate, b.admin_id, co.user_id,
+      e.amount, e.due_date, e.status as e_status, e.validation_status, b.rate, b.admin_id, co.user_id,
       greatest(0.01, round(e.amount * (0.5 + random() * 0.5)::numeric, 2)) as req_amount,
       z.req_at, least(now(), z.req_at + random() * interval '2 days') as dec_at,
       random() as r_st, random() as r_note, ${TODAY} as today
@@ -401,6 +405,14 @@ from (
     offset 0
   ) y
 ) x`;
+}
+
+/** The cheques whose discount was approved are the bank's (migration 0014): marked as the approval does. */
+export function discountedSql() {
+  return `
+update echeqs e set discounted_at = d.approved_at
+from discounts d
+where d.echeq_id = e.id and d.status in ('APPROVED', 'COMPLETED')`;
 }
 
 /** The statements of the reports migration that fill its counters from existing rows (its backfill). */
@@ -500,6 +512,12 @@ export async function checkBook(run) {
        left join lateral (select cu.status from custody cu where cu.echeq_id = e.id
                           order by cu.custody_date desc, cu.id desc limit 1) l on true
        where e.custody_status is distinct from l.status`,
+    ],
+    [
+      'discount on a cheque not validated, or approved without marking its cheque, or with its custody released',
+      `select count(*)::int as n from discounts d join echeqs e on e.id = d.echeq_id join custody c on c.id = d.custody_id
+       where (d.status in ('PENDING', 'APPROVED', 'COMPLETED') and e.validation_status <> 'VALIDATED')
+          or (d.status in ('APPROVED', 'COMPLETED') and (e.discounted_at is null or c.status = 'RELEASED'))`,
     ],
     [
       'cheque of a company of another bank',

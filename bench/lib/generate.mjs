@@ -7,6 +7,7 @@ import {
   checkBook,
   chequesSql,
   custodySql,
+  discountedSql,
   discountsSql,
   helperSchemaSql,
   referenceDataStatements,
@@ -113,6 +114,7 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
 
     t = Date.now();
     await run(discountsSql(), [Math.min(1, size.discounts / Math.max(1, custodyCount))]);
+    await run(discountedSql());
     timings.discounts = Date.now() - t;
     log(`descuentos (${secs(t)})`);
 

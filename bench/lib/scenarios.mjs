@@ -57,13 +57,16 @@ export function cuit(prefix, n) {
 }
 
 /**
- * The write mix, cycled by every connection: a company deposits a new cheque in custody, asks its bank to discount
- * a cheque it holds in custody (one of the book's, drawn alternately from the largest and a small bank; the cheque
+ * The write mix, cycled by every connection: a company deposits a new cheque in custody, has the clearing house
+ * validate the cheque it is about to discount (a discount needs it validated as it is now), asks its bank to discount
+ * that cheque (one it holds in custody, from the book, drawn alternately from the largest and a small bank; the cheque
  * just deposited when those run out) and the bank's administrator approves that request.
  * Counts what was sent and what came back per step, so the database can be checked against it afterwards.
  */
+export const WRITE_STEPS = ['deposit', 'validate', 'request', 'approve'];
+
 export function writeMix({ pools, companies, adminTokens, tag }) {
-  const steps = ['deposit', 'request', 'approve'];
+  const steps = WRITE_STEPS;
   const stats = Object.fromEntries(steps.map((s) => [s, { sent: 0, received: 0, ok: 0, codes: {} }]));
   let cycle = 0;
   let seq = 0;
@@ -120,6 +123,20 @@ export function writeMix({ pools, companies, adminTokens, tag }) {
       onResponse(status, body, ctx) {
         count('deposit', status);
         if (status >= 200 && status < 300) ctx.deposited = json(body)?.data?.echeq ?? null;
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/echeqs/validate/x',
+      setupRequest(req, ctx) {
+        const id = ctx.candidate ? ctx.candidate.echeq_id : ctx.deposited?.id;
+        if (!id) return null;
+        const token = ctx.candidate ? ctx.candidate.company.token : ctx.company.token;
+        stats.validate.sent++;
+        return { ...req, path: `/api/echeqs/validate/${id}`, headers: { authorization: `Bearer ${token}` } };
+      },
+      onResponse(status) {
+        count('validate', status);
       },
     },
     {
