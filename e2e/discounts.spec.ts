@@ -37,6 +37,9 @@ async function depositCheque(token: string, amount: number, termDays: number) {
     beneficiary: 'Proveedor E2E S.R.L.',
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
+  // A discount needs the cheque validated by the clearing house as it is.
+  const v = await api(token, 'GET', `/echeqs/validate/${r.body.data.echeq.id}`);
+  expect(v.body.data?.validation_status, JSON.stringify(v.body)).toBe('VALIDATED');
   return { number, echeqId: r.body.data.echeq.id as string, amount, termDays };
 }
 

@@ -98,6 +98,12 @@ function RowActions({ e, rules, onAction }: { e: Echeq; rules: EcheqRowRules; on
   );
 }
 
+/** Who holds the cheque, when it is not simply the company: the bank that discounted it, or custody. */
+function holdingNote(e: Echeq): string | null {
+  if (e.discounted_at) return 'Descontado por el banco';
+  return e.custody_status === 'IN_CUSTODY' ? 'En custodia' : null;
+}
+
 /**
  * Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación,
  * Acciones; on a phone one card per cheque with the same facts and actions.
@@ -125,7 +131,7 @@ function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
           </Typography>
           <Typography variant="body2" color="text.secondary">
             Emisión {formatDate(e.issue_date)} · Vence {formatDate(e.due_date)}
-            {e.custody_status === 'IN_CUSTODY' ? ' · En custodia' : ''}
+            {holdingNote(e) ? ` · ${holdingNote(e)}` : ''}
           </Typography>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
             <RowActions e={e} rules={rules} onAction={onAction} />
@@ -185,9 +191,9 @@ function EcheqRows({ rows, rules, showCompany, onAction }: Props) {
               <TableCell>
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
-                  {e.custody_status === 'IN_CUSTODY' ? (
+                  {holdingNote(e) ? (
                     <Typography variant="caption" color="text.secondary">
-                      En custodia
+                      {holdingNote(e)}
                     </Typography>
                   ) : null}
                 </Box>

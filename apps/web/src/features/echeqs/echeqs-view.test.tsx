@@ -197,6 +197,8 @@ describe('Gestión de ECHEQs', () => {
       expect(screen.getByRole('button', { name: `Eliminar ECHEQ ${n}` })).toBeDisabled();
       expect(screen.getByRole('button', { name: `Validar ECHEQ ${n}` })).toBeEnabled();
     }
+    expect(screen.getByText('Descontado por el banco')).toBeInTheDocument();
+    expect(screen.getByText('En custodia')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Editar ECHEQ F-1' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Eliminar ECHEQ F-1' })).toBeEnabled();
     const editC = screen.getByRole('button', { name: 'Editar ECHEQ C-1' }).parentElement!;
