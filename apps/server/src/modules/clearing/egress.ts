@@ -47,7 +47,7 @@ export function isPublicAddress(address: string): boolean {
   return ip.range() === 'unicast';
 }
 
-export function isAllowedHost(policy: EgressPolicy, hostname: string): boolean {
+function isAllowedHost(policy: EgressPolicy, hostname: string): boolean {
   const host = bare(hostname);
   return policy.allowedHosts.some((h) => bare(h) === host);
 }

@@ -21,7 +21,7 @@ const privateMode = <A extends { mode?: number | null }>(attr: A): A =>
  * owner (0600 / 0700), whatever the process's umask and whatever mode PostgreSQL or PGlite ask for: PGlite writes
  * the database it initialises with mode 0666 (by chmod, which no umask narrows), PostgreSQL its own files 0600.
  */
-export function makePrivate(nodefs: Nodefs): void {
+function makePrivate(nodefs: Nodefs): void {
   const { mknod, setattr } = nodefs.node_ops;
   const setattrOpen = nodefs.stream_ops.setattr;
   nodefs.node_ops.mknod = (parent, name, mode, dev) => mknod(parent, name, mode & ~GROUP_AND_OTHERS, dev);

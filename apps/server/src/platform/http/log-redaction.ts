@@ -9,7 +9,7 @@ const KEPT = new Set(['page', 'limit', 'status', 'role', 'entity', 'action', 'fr
 const HARMLESS_VALUE = /^[\w.:-]{0,40}$/;
 /** A parameter name is logged only when it looks like one (a secret used as a name, `?eyJhbGci…`, is not). */
 const PLAIN_NAME = /^[A-Za-z_]{1,32}$/;
-export const HIDDEN = '[oculto]';
+const HIDDEN = '[oculto]';
 
 function decoded(s: string): string | null {
   try {
