@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useState } from 'react';
 import { DateLocalization } from '../../components/date-localization';
+import { DateRangeFields, type DateRangeValue, rangeProblem } from '../../components/date-range-fields';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -31,55 +32,29 @@ const PRESETS: Preset[] = [
 ];
 
 const same = (a: ReportRange, b: ReportRange) => (a.from ?? '') === (b.from ?? '') && (a.to ?? '') === (b.to ?? '');
+const draftOf = (r: ReportRange): DateRangeValue => ({ from: r.from ?? '', to: r.to ?? '' });
 
-function toIso(d: Dayjs | null): string | undefined {
-  return d?.isValid() ? d.format(ISO) : undefined;
-}
-
-/** Desde / Hasta (custody date, request date), with quick ranges; an empty range is the whole history. */
+/**
+ * Desde / Hasta (custody date, request date), typed or picked, with quick ranges; an empty range is the whole
+ * history. The reports follow a range once it is whole and possible; until then the fields say what is wrong and
+ * the figures on screen stay those of the last range applied.
+ */
 export function DateRangeFilter({ value, onChange }: { value: ReportRange; onChange: (range: ReportRange) => void }) {
-  const from = value.from ? dayjs(value.from) : null;
-  const to = value.to ? dayjs(value.to) : null;
-  const invalid = Boolean(value.from && value.to && value.from > value.to);
+  const [draft, setDraft] = useState<DateRangeValue>(() => draftOf(value));
+  const apply = (next: DateRangeValue) => {
+    setDraft(next);
+    if (!rangeProblem(next))
+      onChange({ ...(next.from ? { from: next.from } : {}), ...(next.to ? { to: next.to } : {}) });
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-label="Filtro por fechas">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <DateLocalization>
-          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', flex: '1 1 320px' }}>
-            <DatePicker
-              label="Desde"
-              value={from}
-              maxDate={to ?? undefined}
-              onChange={(d) => {
-                const iso = toIso(d);
-                if (d === null || iso) onChange({ ...value, from: iso });
-              }}
-              slotProps={{
-                textField: { size: 'small', sx: { flex: '1 1 150px', maxWidth: 220 } },
-                field: { clearable: true },
-              }}
-            />
-            <DatePicker
-              label="Hasta"
-              value={to}
-              minDate={from ?? undefined}
-              onChange={(d) => {
-                const iso = toIso(d);
-                if (d === null || iso) onChange({ ...value, to: iso });
-              }}
-              slotProps={{
-                textField: {
-                  size: 'small',
-                  sx: { flex: '1 1 150px', maxWidth: 220 },
-                  error: invalid,
-                  helperText: invalid ? 'Debe ser posterior a "Desde"' : undefined,
-                },
-                field: { clearable: true },
-              }}
-            />
+          <Box sx={{ flex: '1 1 320px' }}>
+            <DateRangeFields value={draft} onChange={apply} />
           </Box>
         </DateLocalization>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} role="group" aria-label="Períodos rápidos">
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', py: 0.5 }} role="group" aria-label="Períodos rápidos">
           {PRESETS.map((p) => {
             const selected = same(value, p.range());
             return (
@@ -90,13 +65,13 @@ export function DateRangeFilter({ value, onChange }: { value: ReportRange; onCha
                 color={selected ? 'primary' : 'default'}
                 variant={selected ? 'filled' : 'outlined'}
                 aria-pressed={selected}
-                onClick={() => onChange(p.range())}
+                onClick={() => apply(draftOf(p.range()))}
               />
             );
           })}
         </Box>
-        {value.from || value.to ? (
-          <Button size="small" onClick={() => onChange({})}>
+        {draft.from || draft.to ? (
+          <Button size="small" onClick={() => apply({ from: '', to: '' })} sx={{ mt: 0.5 }}>
             Limpiar
           </Button>
         ) : null}

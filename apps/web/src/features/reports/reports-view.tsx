@@ -6,7 +6,7 @@ import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useQueries } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { Money } from '../../components/money';
@@ -26,18 +26,14 @@ const HourlyTrendChart = lazy(() => import('./report-charts').then((m) => ({ def
 
 const chartFallback = (height: number) => <Skeleton variant="rounded" height={height} aria-hidden />;
 
-const isValidRange = (r: ReportRange) => !r.from || !r.to || r.from <= r.to;
-
 function Row({ children, columns }: { children: ReactNode; columns: Record<string, string> }) {
   return <Box sx={{ display: 'grid', gap: 2, mb: 2, gridTemplateColumns: columns }}>{children}</Box>;
 }
 
 /** 'Reportes y Analytics': the three reports loaded together, with a date range, charts and exports. */
 export function ReportsView() {
-  const [range, setRange] = useState<ReportRange>({});
-  const lastValid = useRef<ReportRange>({});
-  if (isValidRange(range)) lastValid.current = range;
-  const applied = lastValid.current;
+  // The filter hands over only whole, possible ranges.
+  const [applied, setApplied] = useState<ReportRange>({});
 
   const [custodyQ, discountsQ, performanceQ] = useQueries({
     queries: [custodyReportQuery(applied), discountReportQuery(applied), performanceReportQuery()],
@@ -67,7 +63,7 @@ export function ReportsView() {
 
   return (
     <Box aria-busy={refreshing} sx={{ opacity: refreshing ? 0.7 : 1, transition: 'opacity 150ms' }}>
-      <DateRangeFilter value={range} onChange={setRange} />
+      <DateRangeFilter value={applied} onChange={setApplied} />
 
       <Row columns={{ xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }}>
         <StatCard
