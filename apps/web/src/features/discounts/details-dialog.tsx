@@ -85,7 +85,7 @@ export function DetailsDialog({
                 <Field label="Monto aprobado">
                   {d.approved_amount === null ? '-' : <Money amount={d.approved_amount} currency={currency} strong />}
                 </Field>
-                <Field label="Tasa aplicada">{appliedRate(d.rate)}</Field>
+                <Field label="TNA aplicada">{appliedRate(d.rate)}</Field>
                 <Field label="Días">{d.days === null ? '-' : formatNumber(d.days)}</Field>
                 <Field label="Fecha de solicitud">{formatDateTime(d.requested_at)}</Field>
                 <Field label="Fecha de aprobación">{formatDateTime(d.approved_at)}</Field>

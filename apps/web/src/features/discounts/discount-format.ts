@@ -34,6 +34,10 @@ export function shortId(id: string): string {
   return `${id.slice(0, 8)}...`;
 }
 
+/** What the list's 'Tasa' is, said where the list is read (its header's tooltip and the caption under it). */
+export const RATE_MEANING = 'monto aprobado ÷ monto solicitado';
+export const RATE_CAPTION_ID = 'discount-rate-caption';
+
 /**
  * The list's 'Tasa': approved amount divided by requested amount, as a percentage with 2 decimals (specification
  * §9), computed on integer cents (half-up), '-' while not approved.

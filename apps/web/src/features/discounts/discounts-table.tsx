@@ -12,7 +12,7 @@ import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
-import { DISCOUNT_STATUS_MAP, listRate, shortId } from './discount-format';
+import { DISCOUNT_STATUS_MAP, listRate, RATE_CAPTION_ID, RATE_MEANING, shortId } from './discount-format';
 
 export type DiscountListProps = {
   rows: Discount[];
@@ -41,8 +41,10 @@ export function DiscountsTable({ rows, perms, onAction }: DiscountListProps) {
             <TableCell align="right">Monto Solicitado</TableCell>
             <TableCell align="right">Monto Aprobado</TableCell>
             <TableCell align="right">
-              <Tooltip title="Monto aprobado / monto solicitado">
-                <span>Tasa</span>
+              <Tooltip title={RATE_MEANING}>
+                <Box component="span" tabIndex={0} aria-describedby={RATE_CAPTION_ID}>
+                  Tasa
+                </Box>
               </Tooltip>
             </TableCell>
             <TableCell>Estado</TableCell>

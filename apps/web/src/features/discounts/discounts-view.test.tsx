@@ -343,6 +343,21 @@ describe('Descuentos de ECHEQs', () => {
     }
   });
 
+  it("says what the list's 'Tasa' is and names the detail's rate 'TNA aplicada'", async () => {
+    stubApi('COMPANY_USER');
+    await openScreen();
+    const header = within(screen.getByRole('table')).getByText('Tasa');
+    expect(header).toHaveAccessibleDescription(/monto aprobado ÷ monto solicitado/);
+    expect(screen.getByText(/^Tasa: monto aprobado ÷ monto solicitado\./)).toBeVisible();
+    const user = userEvent.setup();
+    await user.hover(header);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('monto aprobado ÷ monto solicitado');
+    await user.click(within(rowOf('8b1c2d3e...')).getByRole('button', { name: /^Ver detalles/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Descuento' });
+    expect(within(dialog).getByText('TNA aplicada')).toBeVisible();
+    expect(within(dialog).queryByText('Tasa aplicada')).toBeNull();
+  });
+
   it('the request dialog lists the cheques in custody, validates the amount and sends a number', async () => {
     const { calls } = stubApi('COMPANY_USER', {
       'POST /api/discounts': () =>

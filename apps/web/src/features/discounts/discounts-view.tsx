@@ -9,6 +9,7 @@ import Fab from '@mui/material/Fab';
 import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +24,13 @@ import { formatAmount } from '../../lib/format';
 import { custodyOptionsQuery, type DiscountAction, discountsQuery, useDiscountTransition } from './api';
 import { DetailsDialog } from './details-dialog';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
-import { DISCOUNT_ERRORS, DISCOUNT_STATUS_MAP, DISCOUNT_STATUSES } from './discount-format';
+import {
+  DISCOUNT_ERRORS,
+  DISCOUNT_STATUS_MAP,
+  DISCOUNT_STATUSES,
+  RATE_CAPTION_ID,
+  RATE_MEANING,
+} from './discount-format';
 import { DiscountsGrid } from './discounts-grid';
 import { DiscountsTable } from './discounts-table';
 import { RequestDialog } from './request-dialog';
@@ -43,7 +50,7 @@ const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
  * 'Descuentos de ECHEQs': discounts and the cheques in custody loaded together; server-side paging, status filter
  * and search; list or grid; request, edit, approve, reject, cancel and complete as the role allows.
  */
-export function DiscountsView({ role }: { role: Role | undefined }) {
+export function DiscountsView({ role, initialSearch = '' }: { role: Role | undefined; initialSearch?: string }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const perms: DiscountPermissions = {
@@ -54,7 +61,7 @@ export function DiscountsView({ role }: { role: Role | undefined }) {
 
   const [view, setView] = useState<View>(narrow ? 'grid' : 'list');
   const [status, setStatus] = useState<DiscountStatus | ''>('');
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const [listQ, custodyQ] = useQueries({
@@ -187,6 +194,9 @@ export function DiscountsView({ role }: { role: Role | undefined }) {
         ) : (
           <DiscountsGrid rows={rows} perms={perms} onAction={onAction} />
         )}
+        <Typography id={RATE_CAPTION_ID} variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 1 }}>
+          Tasa: {RATE_MEANING}. La TNA aplicada (tasa nominal anual del banco) figura en el detalle de cada descuento.
+        </Typography>
       </PagedList>
 
       {perms.request ? (
