@@ -1,4 +1,5 @@
 import {
+  ECHEQ_STATUS_FILTER_LABELS,
   ECHEQ_STATUS_LABELS,
   type EcheqStatus,
   type EcheqStatusFilter,
@@ -7,6 +8,7 @@ import {
   VALIDATION_STATUS_LABELS,
   type ValidationStatus,
 } from '@echeq/contract';
+import { filterOptions } from '../../components/list-filters';
 import type { StatusMap } from '../../components/status-chip';
 import { isApiError } from '../../lib/api-error';
 
@@ -27,13 +29,14 @@ export const VALIDATION_STATUS_MAP: StatusMap<ValidationStatus> = {
   REJECTED: { label: VALIDATION_STATUS_LABELS.REJECTED, color: 'error' },
 };
 
-/** The list's status filter (specification: all, ACTIVE, INACTIVE, EXPIRED). */
-export const STATUS_FILTERS: { value: EcheqStatusFilter | ''; label: string }[] = [
-  { value: '', label: 'Todos' },
-  { value: 'ACTIVE', label: 'Activos' },
-  { value: 'INACTIVE', label: 'Inactivos' },
-  { value: 'EXPIRED', label: 'Vencidos' },
-];
+/**
+ * The list's status filter: the specification's all, ACTIVE, INACTIVE (cancelled or paid) and EXPIRED, then the
+ * statuses the rows show that INACTIVE groups, so a cancelled or a paid cheque can be found on its own.
+ */
+export const STATUS_FILTERS = filterOptions<EcheqStatusFilter>(
+  ['ACTIVE', 'INACTIVE', 'EXPIRED', 'CANCELLED', 'PAID'],
+  (s) => ECHEQ_STATUS_FILTER_LABELS[s],
+);
 
 /** The specification's messages for this screen (§5, §8). */
 export const ECHEQ_ERRORS = {

@@ -292,6 +292,25 @@ describe('Gestión de ECHEQs', () => {
     expect(screen.queryByRole('button', { name: 'Eliminar ECHEQ 71001014' })).not.toBeInTheDocument();
   });
 
+  it("filters by the specification's statuses and by the Cancelado and Pagado that rows show", async () => {
+    const seen: URLSearchParams[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      seen.push(new URL(String(input), 'http://localhost').searchParams);
+      return list([echeq({ status: 'CANCELLED' })])();
+    });
+    const user = userEvent.setup();
+    renderView('BANK_ADMIN');
+    await screen.findByText('71001014');
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Todos', 'Activos', 'Inactivos', 'Vencidos', 'Cancelados', 'Pagados']);
+    await user.click(screen.getByRole('option', { name: 'Cancelados' }));
+    await waitFor(() => expect(seen.at(-1)?.get('status')).toBe('CANCELLED'));
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(screen.getByRole('option', { name: 'Pagados' }));
+    await waitFor(() => expect(seen.at(-1)?.get('status')).toBe('PAID'));
+  });
+
   it('a large book: the estimated total reads "aprox."; next pages by cursor, other moves by number', async () => {
     const seen: URLSearchParams[] = [];
     let hold: Promise<void> | null = null;
