@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import type { ReactNode } from 'react';
+import { EmailText } from '../../components/email-text';
 import { formatCuit, formatDateTime } from '../../lib/format';
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
@@ -12,7 +13,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
       <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
         {label}
       </Box>
-      <Box component="dd" sx={{ m: 0, mb: 1.5, fontWeight: 500, overflowWrap: 'anywhere' }}>
+      <Box component="dd" sx={{ m: 0, mb: 1.5, fontWeight: 500, overflowWrap: 'break-word' }}>
         {value}
       </Box>
     </>
@@ -29,7 +30,7 @@ export function ProfileDetails({ user }: { user: User }) {
       <CardHeader title="Mis datos" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Box component="dl" sx={{ m: 0 }}>
-          <Row label="Email" value={user.email} />
+          <Row label="Email" value={<EmailText email={user.email} />} />
           <Row label="Nombre" value={user.full_name || '-'} />
           <Row label="Rol" value={ROLE_LABELS[user.role]} />
           <Row label="Empresa" value={user.company_name || '-'} />

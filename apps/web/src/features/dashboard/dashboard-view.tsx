@@ -24,6 +24,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { EmailText } from '../../components/email-text';
 import { Money } from '../../components/money';
 import { StatCard, type Tone } from '../../components/stat-card';
 import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
@@ -151,19 +152,6 @@ function PerformanceCard({ report }: { report: PerformanceReport }) {
   );
 }
 
-/** An e-mail that wraps after the '@' rather than in the middle of a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
 /** The dashboard's content once its three data sets are loaded. */
 export function DashboardView({ data, user }: { data: DashboardData; user: User }) {
   const { custody, performance, coelsa } = data;
@@ -225,7 +213,7 @@ export function DashboardView({ data, user }: { data: DashboardData; user: User 
           tone="info"
           value={
             <Box component="span" sx={{ fontSize: '1.125rem', display: 'block' }}>
-              {user.company_name || <BreakableEmail email={user.email} />}
+              {user.company_name || <EmailText email={user.email} />}
             </Box>
           }
           caption={ROLE_LABELS[user.role]}

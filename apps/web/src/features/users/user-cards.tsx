@@ -6,6 +6,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
+import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
 import type { UserAction } from './users-table';
@@ -30,8 +31,8 @@ export function UserCards({
           <Fragment key={u.id}>
             {i > 0 ? <Divider component="li" aria-hidden /> : null}
             <Box component="li" sx={{ px: 2, py: 1.5 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {u.email}
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
+                <EmailText email={u.email} />
                 {self ? ' (usted)' : ''}
               </Typography>
               <Typography variant="body2" color="text.secondary">

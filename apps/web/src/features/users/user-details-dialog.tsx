@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { formatDateTime } from '../../lib/format';
 import { userQuery } from './api';
@@ -19,7 +20,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dt" color="text.secondary" sx={{ minWidth: 150 }}>
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', fontWeight: 500 }}>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word', fontWeight: 500 }}>
         {children}
       </Typography>
     </Stack>
@@ -36,7 +37,9 @@ export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () =
       <DialogTitle id={titleId}>Detalles del usuario</DialogTitle>
       <DialogContent>
         <Stack component="dl" spacing={1.25} sx={{ m: 0 }}>
-          <Row label="Email">{u.email}</Row>
+          <Row label="Email">
+            <EmailText email={u.email} />
+          </Row>
           <Row label="Nombre">{u.full_name ?? '-'}</Row>
           <Row label="Empresa">{u.company_name ?? '-'}</Row>
           <Row label="CUIT">{formatCuit(u.cuit)}</Row>

@@ -14,6 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
 
@@ -51,8 +52,8 @@ export function UsersTable({
             const self = u.id === selfId;
             return (
               <TableRow key={u.id} hover>
-                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180 }}>
-                  {u.email}
+                <TableCell sx={{ overflowWrap: 'break-word', minWidth: 180 }}>
+                  <EmailText email={u.email} />
                   {self ? (
                     <Typography component="span" variant="body2" color="text.secondary">
                       {' '}
