@@ -77,7 +77,11 @@ export function ChequeFields({
           helperText={errorOf('amount') ?? 'Hasta dos decimales'}
           slotProps={{
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">{values.currency === 'USD' ? 'US$' : '$'}</InputAdornment>
+              ),
+            },
           }}
         />
       </Grid>

@@ -17,8 +17,10 @@ describe('formatAmount', () => {
     expect(formatAmount(999999999999.99)).toBe('$ 999.999.999.999,99 ARS');
   });
 
-  it('uses the given currency as suffix', () => {
-    expect(formatAmount(1500, 'USD')).toBe('$ 1.500,00 USD');
+  it('writes dollars as US$ before the figure, and other currencies as a suffix', () => {
+    expect(formatAmount(15000, 'USD')).toBe('US$ 15.000,00');
+    expect(formatAmount(-1, 'USD')).toBe('-US$ 1,00');
+    expect(formatAmount(1500, 'EUR')).toBe('$ 1.500,00 EUR');
   });
 
   it('accepts numeric strings, signs negatives and shows a dash for no value', () => {

@@ -31,7 +31,10 @@ export function formatNumber(value: number | string | null | undefined, decimals
   return numberFormat(decimals).format(n === 0 ? 0 : n);
 }
 
-/** 1234.56 → '$ 1.234,56 ARS'; negative amounts read '-$ 1.234,56 ARS'. */
+/**
+ * 1234.56 → '$ 1.234,56 ARS' (the specification's pesos); dollars as Argentina writes them, 15000 → 'US$ 15.000,00';
+ * negative amounts read '-$ 1.234,56 ARS'.
+ */
 export function formatAmount(
   value: number | string | null | undefined,
   currency: CurrencyCode | string = 'ARS',
@@ -40,6 +43,7 @@ export function formatAmount(
   if (n === null) return '-';
   const digits = numberFormat(2).format(Math.abs(n));
   const sign = n < 0 && digits !== '0,00' ? '-' : '';
+  if (currency === 'USD') return `${sign}US$ ${digits}`;
   return `${sign}$ ${digits} ${currency || 'ARS'}`;
 }
 
