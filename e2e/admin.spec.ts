@@ -155,9 +155,12 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
 
     await page.goto('/audit');
     await page.getByRole('heading', { name: 'Auditoría' }).waitFor();
-    await page.getByLabel('Acción').fill('tenant.discount_rate.update');
+    // Actions are chosen by their Spanish name; the trail shows the name, not the code.
+    await page.getByLabel('Acción').fill('Tasa de desc');
+    await page.getByRole('option', { name: 'Tasa de descuento modificada' }).click();
     const table = page.getByRole('table', { name: 'Registros de auditoría' });
-    await expect.poll(() => table.innerText()).toContain('tenant.discount_rate.update');
+    await expect.poll(() => table.innerText()).toContain('Tasa de descuento modificada');
+    expect(await table.innerText()).not.toContain('tenant.discount_rate.update');
     await table
       .getByRole('button', { name: /Ver registro/ })
       .first()
@@ -165,8 +168,8 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     const detail = page.getByRole('dialog', { name: 'Detalle de auditoría' });
     await detail.getByText('superadmin@plataforma.example').waitFor();
     const diff = await detail.getByRole('table', { name: 'Antes y después' }).innerText();
-    expect(diff).toContain('discount_rate');
-    expect(diff).toContain('0.4725');
+    expect(diff).toContain('Tasa de descuento anual');
+    expect(diff).toContain('47,25%');
     await shot(page, 'audit-detail');
     await page.context().close();
   });

@@ -1,3 +1,4 @@
+import { menuFor } from '@echeq/contract';
 import { AuditView } from '../../features/audit/audit-view';
 import { useAuth } from '../../features/auth/auth-context';
 
@@ -6,5 +7,8 @@ export function AuditPage() {
   const { user } = useAuth();
   const scope =
     user?.role === 'SYSTEM_ADMIN' ? 'Todas las entidades' : `Registros de ${user?.tenant_nombre ?? 'su entidad'}`;
-  return <AuditView scopeLabel={scope} />;
+  const screens = new Set((user ? menuFor(user.role) : []).map((e) => e.path));
+  // A record's link leads to a screen of the user's menu only.
+  const reachable = (href: string) => screens.has(href.split('?')[0] ?? href);
+  return <AuditView scopeLabel={scope} reachable={reachable} />;
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { useCoelsaConfigCheck } from '../../features/clearing/api';
 import { isClearingUsable } from '../../features/clearing/clearing-state';
@@ -7,5 +8,13 @@ import { CustodyView } from '../../features/custody/custody-view';
 export function CustodyPage() {
   const { user } = useAuth();
   const check = useCoelsaConfigCheck();
-  return <CustodyView role={user?.role} clearingReady={check.data ? isClearingUsable(check.data) : null} />;
+  const search = useSearchParams()[0].get('search') ?? '';
+  return (
+    <CustodyView
+      key={search}
+      role={user?.role}
+      clearingReady={check.data ? isClearingUsable(check.data) : null}
+      initialSearch={search}
+    />
+  );
 }

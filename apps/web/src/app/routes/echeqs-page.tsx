@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { useCoelsaConfigCheck } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
@@ -11,8 +12,11 @@ import { EcheqsView } from '../../features/echeqs/echeqs-view';
 export function EcheqsPage() {
   const { user } = useAuth();
   const check = useCoelsaConfigCheck();
+  const search = useSearchParams()[0].get('search') ?? '';
   return (
     <EcheqsView
+      key={search}
+      initialSearch={search}
       role={user?.role}
       clearingReady={check.data ? isClearingUsable(check.data) : null}
       configCheck={<ClearingConfigAlert />}

@@ -14,8 +14,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format';
-import { actorRoleLabel, diffRows, entityLabel } from './audit-format';
+import { actionLabel, actorRoleLabel, diffRows, entityLabel } from './audit-format';
+import { RecordId } from './audit-table';
 
 function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,28 +25,38 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dt" color="text.secondary" sx={{ minWidth: 140 }}>
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word', minWidth: 0 }}>
         {children}
       </Typography>
     </Stack>
   );
 }
 
-/** One audit record: who, when, what, and the before/after of each field (changed values highlighted). */
-export function AuditDetailDialog({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
+/** One audit record: who, when, what, and the before/after of each field by name (changed values highlighted). */
+export function AuditDetailDialog({
+  entry,
+  onClose,
+  reachable,
+}: {
+  entry: AuditEntry;
+  onClose: () => void;
+  reachable: (path: string) => boolean;
+}) {
   const titleId = useId();
-  const rows = diffRows(entry.before, entry.after);
+  const rows = diffRows(entry);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>Detalle de auditoría</DialogTitle>
       <DialogContent>
         <Stack component="dl" spacing={1} sx={{ m: 0, mb: 2 }}>
           <Meta label="Fecha y hora">{formatDateTime(entry.at)}</Meta>
-          <Meta label="Usuario">{entry.actor_email ?? 'Sistema'}</Meta>
+          <Meta label="Usuario">{entry.actor_email ? <EmailText email={entry.actor_email} /> : 'Sistema'}</Meta>
           <Meta label="Rol">{actorRoleLabel(entry.actor_role)}</Meta>
-          <Meta label="Acción">{entry.action}</Meta>
+          <Meta label="Acción">{actionLabel(entry.action)}</Meta>
           <Meta label="Entidad">{entityLabel(entry.entity)}</Meta>
-          <Meta label="ID">{entry.entity_id ?? '-'}</Meta>
+          <Meta label="ID">
+            <RecordId entry={entry} reachable={reachable} />
+          </Meta>
           <Meta label="Solicitud">{entry.request_id ?? '-'}</Meta>
         </Stack>
         {rows.length === 0 ? (
@@ -62,7 +74,7 @@ export function AuditDetailDialog({ entry, onClose }: { entry: AuditEntry; onClo
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.key} sx={r.changed ? { bgcolor: 'action.hover' } : undefined}>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{r.key}</TableCell>
+                    <TableCell title={r.key}>{r.label}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.before}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: r.changed ? 600 : undefined }}>
                       <Box component="span">{r.after}</Box>

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@echeq/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,15 +10,50 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format';
-import { actorRoleLabel, entityLabel } from './audit-format';
+import { actionLabel, actorRoleLabel, entityLabel, isKnownAction, recordLink } from './audit-format';
 
 const shortId = (id: string | null) => (id && id.length > 12 ? `${id.slice(0, 8)}…` : (id ?? '-'));
 
-type Props = { rows: AuditEntry[]; onView: (e: AuditEntry) => void };
+type Props = { rows: AuditEntry[]; onView: (e: AuditEntry) => void; reachable: (path: string) => boolean };
+
+/** 'Descuento rechazado'; an action the screen does not name yet keeps its code, in monospace. */
+function Action({ action }: { action: string }) {
+  return isKnownAction(action) ? (
+    actionLabel(action)
+  ) : (
+    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+      {action}
+    </Box>
+  );
+}
+
+/** The record's short id, a link to its screen when there is one the viewer may open. */
+export function RecordId({ entry, reachable }: { entry: AuditEntry; reachable: (path: string) => boolean }) {
+  const href = recordLink(entry);
+  const id = (
+    <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+      {shortId(entry.entity_id)}
+    </Box>
+  );
+  if (!entry.entity_id) return id;
+  return (
+    <Tooltip title={entry.entity_id}>
+      {href && reachable(href) ? (
+        <Link component={RouterLink} to={href} aria-label={`Abrir ${entityLabel(entry.entity)} ${entry.entity_id}`}>
+          {id}
+        </Link>
+      ) : (
+        id
+      )}
+    </Tooltip>
+  );
+}
 
 /** The trail as a table: when, who, role, action, entity, record and a 'Ver' button for the before and after. */
-export function AuditTable({ rows, onView }: Props) {
+export function AuditTable({ rows, onView, reachable }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Registros de auditoría">
@@ -36,16 +72,16 @@ export function AuditTable({ rows, onView }: Props) {
           {rows.map((e) => (
             <TableRow key={e.id} hover>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.at)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actor_email ?? 'Sistema'}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word', minWidth: 160 }}>
+                {e.actor_email ? <EmailText email={e.actor_email} /> : 'Sistema'}
+              </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{actorRoleLabel(e.actor_role)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{e.action}</TableCell>
+              <TableCell>
+                <Action action={e.action} />
+              </TableCell>
               <TableCell>{entityLabel(e.entity)}</TableCell>
               <TableCell>
-                <Tooltip title={e.entity_id ?? ''}>
-                  <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {shortId(e.entity_id)}
-                  </Box>
-                </Tooltip>
+                <RecordId entry={e} reachable={reachable} />
               </TableCell>
               <TableCell>
                 <Button size="small" onClick={() => onView(e)} aria-label={`Ver registro ${e.id}`}>
@@ -61,7 +97,7 @@ export function AuditTable({ rows, onView }: Props) {
 }
 
 /** The trail on a phone: one entry per record. */
-export function AuditCards({ rows, onView }: Props) {
+export function AuditCards({ rows, onView, reachable }: Props) {
   return (
     <Box component="ul" aria-label="Registros de auditoría" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((e) => (
@@ -69,9 +105,12 @@ export function AuditCards({ rows, onView }: Props) {
           <Typography variant="body2" color="text.secondary">
             {formatDateTime(e.at)} · {actorRoleLabel(e.actor_role)}
           </Typography>
-          <Typography sx={{ fontFamily: 'monospace', fontWeight: 600 }}>{e.action}</Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {e.actor_email ?? 'Sistema'} · {entityLabel(e.entity)} {shortId(e.entity_id)}
+          <Typography sx={{ fontWeight: 600 }}>
+            <Action action={e.action} />
+          </Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'break-word' }}>
+            {e.actor_email ? <EmailText email={e.actor_email} /> : 'Sistema'} · {entityLabel(e.entity)}{' '}
+            <RecordId entry={e} reachable={reachable} />
           </Typography>
           <Button size="small" onClick={() => onView(e)} aria-label={`Ver registro ${e.id}`} sx={{ mt: 0.5 }}>
             Ver detalle

@@ -6,50 +6,60 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DateLocalization } from '../../components/date-localization';
+import { DateRangeFields, type DateRangeValue, rangeProblem } from '../../components/date-range-fields';
 import { filterOptions, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { usePaging } from '../../components/pagination';
-import { useDebounced } from '../../components/use-debounced';
 import { messageOf } from '../../lib/api-error';
 import { auditFacetsQuery, auditQuery } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
-import { entityLabel } from './audit-format';
+import { actionLabel, entityLabel } from './audit-format';
 import { AuditCards, AuditTable } from './audit-table';
 
-type Filters = { entity: string; action: string; actor_id: string; from: string; to: string };
-const NO_FILTERS: Filters = { entity: '', action: '', actor_id: '', from: '', to: '' };
-const DATE_SX = { flex: '0 1 170px', minWidth: 150 } as const;
+type Filters = { entity: string; action: string; actor_id: string; dates: DateRangeValue };
+const NO_FILTERS: Filters = { entity: '', action: '', actor_id: '', dates: { from: '', to: '' } };
 
 /**
  * 'Auditoría': the append-only trail the caller may read (every tenant for a system admin, its own for bank admins
- * and auditors), filtered by entity, action, user and dates, with each record's before and after.
+ * and auditors), filtered by entity, action, user and dates (typed or picked, es-AR), each action and field by its
+ * Spanish name, values formatted, and each record's id a link to its screen when `reachable` says the viewer may
+ * open it.
  */
-export function AuditView({ scopeLabel }: { scopeLabel: string }) {
+export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reachable: (path: string) => boolean }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const action = useDebounced(filters.action.trim());
-  const paging = usePaging([filters.entity, action, filters.actor_id, filters.from, filters.to], 25);
+  // The dates last applied: a range still being typed, or impossible, leaves the list as it is.
+  const [dates, setDates] = useState<DateRangeValue>(NO_FILTERS.dates);
+  const paging = usePaging([filters.entity, filters.action, filters.actor_id, dates.from, dates.to], 25);
   const [detail, setDetail] = useState<AuditEntry | null>(null);
-  const datesInverted = Boolean(filters.from && filters.to && filters.from > filters.to);
 
   const list = useQuery(
     auditQuery({
       page: paging.page,
       limit: paging.limit,
       entity: filters.entity || undefined,
-      action: action || undefined,
+      action: filters.action || undefined,
       actor_id: filters.actor_id || undefined,
-      from: filters.from || undefined,
-      to: datesInverted ? undefined : filters.to || undefined,
+      from: dates.from || undefined,
+      to: dates.to || undefined,
     }),
   );
   const facets = useQuery(auditFacetsQuery());
-  const set = (k: keyof Filters) => (v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const set = (k: 'entity' | 'action' | 'actor_id') => (v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const setDateRange = (range: DateRangeValue) => {
+    setFilters((f) => ({ ...f, dates: range }));
+    if (!rangeProblem(range)) setDates(range);
+  };
   const rows = list.data?.data ?? [];
-  const filtered = Object.values(filters).some(Boolean);
+  const filtered = Boolean(filters.entity || filters.action || filters.actor_id || dates.from || dates.to);
   const actors = facets.data?.actors ?? [];
+  const clear = () => {
+    setFilters(NO_FILTERS);
+    setDates(NO_FILTERS.dates);
+  };
 
   return (
     <>
@@ -65,15 +75,17 @@ export function AuditView({ scopeLabel }: { scopeLabel: string }) {
               options={filterOptions(facets.data?.entities ?? [], entityLabel, 'Todas')}
             />
             <Autocomplete
-              freeSolo
               size="small"
               options={facets.data?.actions ?? []}
-              inputValue={filters.action}
-              onInputChange={(_e, v) => set('action')(v)}
-              sx={{ flex: '1 1 220px', minWidth: 0 }}
-              renderInput={(params) => (
-                <TextField {...params} label="Acción" helperText="Exacta o prefijo (p. ej. user)" />
-              )}
+              value={filters.action || null}
+              onChange={(_e, v) => set('action')(v ?? '')}
+              getOptionLabel={actionLabel}
+              sx={{ flex: '1 1 240px', minWidth: 200 }}
+              renderInput={(params) => <TextField {...params} label="Acción" placeholder="Todas" />}
+              noOptionsText="Sin coincidencias"
+              clearText="Quitar"
+              openText="Abrir"
+              closeText="Cerrar"
             />
             <SelectFilter
               label="Usuario"
@@ -84,27 +96,10 @@ export function AuditView({ scopeLabel }: { scopeLabel: string }) {
                 (id) => actors.find((a) => a.id === id)?.email ?? id,
               )}
             />
-            <TextField
-              size="small"
-              label="Desde"
-              type="date"
-              value={filters.from}
-              onChange={(e) => set('from')(e.target.value)}
-              sx={DATE_SX}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              label="Hasta"
-              type="date"
-              value={filters.to}
-              onChange={(e) => set('to')(e.target.value)}
-              error={datesInverted}
-              helperText={datesInverted ? 'Anterior a la fecha desde' : undefined}
-              sx={DATE_SX}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <Button onClick={() => setFilters(NO_FILTERS)} disabled={!filtered}>
+            <DateLocalization>
+              <DateRangeFields value={filters.dates} onChange={setDateRange} />
+            </DateLocalization>
+            <Button onClick={clear} disabled={!filtered && !filters.dates.from && !filters.dates.to}>
               Limpiar
             </Button>
           </>
@@ -119,9 +114,13 @@ export function AuditView({ scopeLabel }: { scopeLabel: string }) {
         loadingLabel="Cargando..."
         emptyMessage={filtered ? 'No hay registros que coincidan con los filtros' : 'No hay registros'}
       >
-        {narrow ? <AuditCards rows={rows} onView={setDetail} /> : <AuditTable rows={rows} onView={setDetail} />}
+        {narrow ? (
+          <AuditCards rows={rows} onView={setDetail} reachable={reachable} />
+        ) : (
+          <AuditTable rows={rows} onView={setDetail} reachable={reachable} />
+        )}
       </PagedList>
-      {detail ? <AuditDetailDialog entry={detail} onClose={() => setDetail(null)} /> : null}
+      {detail ? <AuditDetailDialog entry={detail} onClose={() => setDetail(null)} reachable={reachable} /> : null}
     </>
   );
 }

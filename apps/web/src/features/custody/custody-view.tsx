@@ -29,10 +29,13 @@ const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP
 export function CustodyView({
   role,
   clearingReady = null,
+  initialSearch = '',
 }: {
   role: Role | undefined;
   /** False when the bank's clearing house is known not to be usable: deposits are refused, so the button is off. */
   clearingReady?: boolean | null;
+  /** What the search box starts with (a link from another screen, e.g. the audit trail). */
+  initialSearch?: string;
 }) {
   const canCreate = role ? can(role, 'custody:create') : false;
   const blocked = clearingReady === false;
@@ -40,7 +43,7 @@ export function CustodyView({
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
   const [status, setStatus] = useState<CustodyStatus | ''>('');
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const listQ = useQuery(

@@ -33,10 +33,13 @@ export function EcheqsView({
   role,
   clearingReady: ready,
   configCheck,
+  initialSearch = '',
 }: {
   role: Role | undefined;
   clearingReady: boolean | null;
   configCheck?: ReactNode;
+  /** What the search box starts with (a link from another screen, e.g. the audit trail). */
+  initialSearch?: string;
 }) {
   const canCreate = role ? can(role, 'echeqs:create') : false;
   const canUpdate = role ? can(role, 'echeqs:update') : false;
@@ -45,7 +48,7 @@ export function EcheqsView({
   const createDisabled = ready !== true;
 
   const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim());
   const paging = usePaging([status, search]);
   const listQ = useQuery(

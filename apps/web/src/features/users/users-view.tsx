@@ -29,12 +29,18 @@ const STATUS_OPTIONS = filterOptions(Object.keys(USER_STATUS_MAP) as UserStatus[
  * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role and status
  * filters; 'Ver' details; 'Nuevo Usuario', edit and suspend/reactivate for roles with users:manage.
  */
-export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
+export function UsersView({
+  actor,
+  initialSearch = '',
+}: {
+  actor: { id: string; role: Role };
+  initialSearch?: string;
+}) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const canManage = can(actor.role, 'users:manage');
   const isSystemAdmin = actor.role === 'SYSTEM_ADMIN';
-  const [searchText, setSearchText] = useState('');
+  const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim());
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<UserStatus | ''>('');
