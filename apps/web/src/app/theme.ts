@@ -107,6 +107,8 @@ export const theme = createTheme(
       MuiCard: { defaultProps: { variant: 'outlined' } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#17202e' } } },
+      // A table that ends its card or paper keeps its last row clear of the card's edge.
+      MuiTableContainer: { styleOverrides: { root: { '&:last-child': { paddingBottom: 8 } } } },
       MuiListItemButton: {
         styleOverrides: {
           root: {

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api-error';
 import { ConfirmDialog } from './confirm-dialog';
+import { EmailText } from './email-text';
 import { EmptyState } from './empty-state';
 import { ErrorAlert } from './error-alert';
+import { FloatingAddButton } from './floating-add-button';
 import { FormDialog } from './form-dialog';
 import { Money } from './money';
 import { PageHeader } from './page-header';
@@ -17,6 +19,25 @@ const CUSTODY: StatusMap<CustodyStatus> = {
 };
 
 describe('generic components', () => {
+  it('EmailText may wrap only after the @ or before a dot', () => {
+    const { container } = render(<EmailText email="beneficiario@beneficiario.example" />);
+    expect(container).toHaveTextContent('beneficiario@beneficiario.example');
+    expect(container.innerHTML).toBe('beneficiario@<wbr>beneficiario<wbr>.example');
+  });
+
+  it('FloatingAddButton keeps room for itself after the page and says why it is off', async () => {
+    const onClick = vi.fn();
+    const { container, rerender } = render(<FloatingAddButton label="Nuevo ECHEQ" onClick={onClick} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Nuevo ECHEQ' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    // The spacer the page ends with, so the fixed button covers nothing once scrolled to the end.
+    expect(container.querySelector('[aria-hidden="true"]')).toBeInTheDocument();
+    rerender(<FloatingAddButton label="Nuevo ECHEQ" onClick={onClick} disabledReason="COELSA no está configurado" />);
+    expect(screen.getByRole('button', { name: 'Nuevo ECHEQ' })).toBeDisabled();
+    await userEvent.setup().hover(screen.getByRole('button', { name: 'Nuevo ECHEQ' }).parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('COELSA no está configurado');
+  });
+
   it('Money writes the es-AR amount', () => {
     render(<Money amount={1234.56} />);
     expect(screen.getByText('$ 1.234,56 ARS')).toBeInTheDocument();

@@ -83,9 +83,9 @@ describe('top bar', () => {
     expect(screen.getByText('Banco Demo')).toBeInTheDocument();
   });
 
-  it('reads ECHEQ Platform outside the menu and shows the e-mail without company', async () => {
+  it("reads 'Perfil' on the account menu's screen and shows the e-mail without company", async () => {
     await renderAs('SYSTEM_ADMIN', '/profile', { company_name: null, email: 'superadmin@plataforma.example' });
-    expect(screen.getByTestId('page-title')).toHaveTextContent('ECHEQ Platform');
+    expect(screen.getByTestId('page-title')).toHaveTextContent(/^Perfil$/);
     expect(screen.getAllByText('superadmin@plataforma.example').length).toBeGreaterThan(0);
   });
 

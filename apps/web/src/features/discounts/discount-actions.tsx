@@ -14,7 +14,14 @@ import type { ReactElement } from 'react';
 export type RowAction = 'view' | 'edit' | 'approve' | 'reject' | 'complete' | 'cancel';
 export type DiscountPermissions = { request: boolean; decide: boolean; cancel: boolean };
 
-type ActionDef = { action: RowAction; label: string; icon: ReactElement; color?: 'success' | 'error' | 'primary' };
+type ActionDef = {
+  action: RowAction;
+  label: string;
+  /** The button's and the tooltip's words when `label` alone would be ambiguous beside a dialog's 'Cerrar'. */
+  long?: string;
+  icon: ReactElement;
+  color?: 'success' | 'error' | 'primary';
+};
 
 const DEFS: Record<RowAction, ActionDef> = {
   view: { action: 'view', label: 'Ver detalles', icon: <VisibilityOutlined fontSize="small" /> },
@@ -27,7 +34,12 @@ const DEFS: Record<RowAction, ActionDef> = {
   },
   reject: { action: 'reject', label: 'Rechazar', icon: <CancelOutlined fontSize="small" />, color: 'error' },
   complete: { action: 'complete', label: 'Completar', icon: <PaidOutlined fontSize="small" />, color: 'primary' },
-  cancel: { action: 'cancel', label: 'Cancelar', icon: <DoNotDisturbAlt fontSize="small" /> },
+  cancel: {
+    action: 'cancel',
+    label: 'Cancelar',
+    long: 'Cancelar solicitud',
+    icon: <DoNotDisturbAlt fontSize="small" />,
+  },
 };
 
 /** What the user may do with a discount in its state: the same permission map the server enforces. */
@@ -70,7 +82,7 @@ export function DiscountActions({
             startIcon={a.icon}
             onClick={() => onAction(a.action, discount)}
           >
-            {a.label}
+            {a.long ?? a.label}
           </Button>
         ))}
       </Box>
@@ -79,7 +91,7 @@ export function DiscountActions({
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0, mx: -0.5 }}>
       {actions.map((a) => (
-        <Tooltip key={a.action} title={a.label}>
+        <Tooltip key={a.action} title={a.long ?? a.label}>
           <IconButton
             size="small"
             color={a.color ?? 'default'}

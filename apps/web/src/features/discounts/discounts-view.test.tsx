@@ -358,6 +358,29 @@ describe('Descuentos de ECHEQs', () => {
     expect(within(dialog).queryByText('Tasa aplicada')).toBeNull();
   });
 
+  it("beside the details' 'Cerrar' the withdrawal reads 'Cancelar solicitud', never a bare 'Cancelar'", async () => {
+    stubApi('COMPANY_USER');
+    await openScreen();
+    const user = userEvent.setup();
+    await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Ver detalles/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalles del Descuento' });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar solicitud' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Cancelar' })).toBeNull();
+  });
+
+  it("a disabled 'Solicitar Descuento' says why in its tooltip; bank staff get no floating button", async () => {
+    stubApi('BANK_ADMIN');
+    await openScreen();
+    const button = screen.getByRole('button', { name: 'Solicitar Descuento' });
+    expect(button).toBeDisabled();
+    expect(document.querySelector('.MuiFab-root')).toBeNull();
+    await userEvent.setup().hover(button.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Solo los usuarios de una empresa solicitan descuentos',
+    );
+  });
+
   it('the request dialog lists the cheques in custody, validates the amount and sends a number', async () => {
     const { calls } = stubApi('COMPANY_USER', {
       'POST /api/discounts': () =>

@@ -5,14 +5,15 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import Fab from '@mui/material/Fab';
 import { useTheme } from '@mui/material/styles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FloatingAddButton } from '../../components/floating-add-button';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
@@ -130,9 +131,13 @@ export function DiscountsView({ role, initialSearch = '' }: { role: Role | undef
             : 'Solicitudes de descuento de los clientes del banco'
         }
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={openRequest} disabled={!perms.request}>
-            Solicitar Descuento
-          </Button>
+          <Tooltip title={perms.request ? '' : 'Solo los usuarios de una empresa solicitan descuentos'}>
+            <span>
+              <Button variant="contained" startIcon={<Add />} onClick={openRequest} disabled={!perms.request}>
+                Solicitar Descuento
+              </Button>
+            </span>
+          </Tooltip>
         }
       />
 
@@ -144,7 +149,7 @@ export function DiscountsView({ role, initialSearch = '' }: { role: Role | undef
       ) : null}
 
       <PagedList
-        sx={{ mb: 10 }}
+        sx={{ mb: 2 }}
         toolbar={
           <>
             <SearchField
@@ -199,16 +204,7 @@ export function DiscountsView({ role, initialSearch = '' }: { role: Role | undef
         </Typography>
       </PagedList>
 
-      {perms.request ? (
-        <Fab
-          color="primary"
-          aria-label="Solicitar Descuento"
-          onClick={openRequest}
-          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
-        >
-          <Add />
-        </Fab>
-      ) : null}
+      {perms.request ? <FloatingAddButton label="Solicitar Descuento" onClick={openRequest} /> : null}
 
       <RequestDialog
         open={requestOpen || Boolean(editing)}
