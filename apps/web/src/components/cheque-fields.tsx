@@ -10,25 +10,23 @@ import { DateInput } from './date-input';
 /**
  * A cheque's fields, as items of a `Grid` container inside `DateLocalization`: number, amount and currency; issue
  * and due dates (with `dateExtra` as a third field of that row); issuer and beneficiary with their optional CUITs.
- * `errorOf` gives a field's message; `flagged` marks a field without one (a required field left empty).
+ * `errorOf` gives a field's message.
  * `numberLocked` keeps the number of an existing cheque, and the amount takes the focus instead.
  */
 export function ChequeFields({
   values,
   onChange,
   errorOf,
-  flagged = () => false,
   numberLocked = false,
   dateExtra,
 }: {
   values: ChequeValues;
   onChange: (key: ChequeKey, value: string) => void;
   errorOf: (key: ChequeKey) => string | undefined;
-  flagged?: (key: ChequeKey) => boolean;
   numberLocked?: boolean;
   dateExtra?: ReactNode;
 }) {
-  const invalid = (k: ChequeKey) => flagged(k) || Boolean(errorOf(k));
+  const invalid = (k: ChequeKey) => Boolean(errorOf(k));
   const text = (k: ChequeKey, label: string, opts: { required?: boolean; help?: string; cuit?: boolean } = {}) => (
     <TextField
       required={opts.required}
@@ -57,11 +55,11 @@ export function ChequeFields({
           label="Número"
           name="number"
           value={values.number}
-          onChange={(e) => onChange('number', e.target.value)}
+          onChange={(e) => onChange('number', e.target.value.replace(/\D/g, ''))}
           disabled={numberLocked}
           error={invalid('number')}
-          helperText={errorOf('number') ?? (numberLocked ? 'El número no puede modificarse' : 'Número del ECHEQ')}
-          slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off' } }}
+          helperText={errorOf('number') ?? (numberLocked ? 'El número no puede modificarse' : 'Solo dígitos')}
+          slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off', inputMode: 'numeric' } }}
         />
       </Grid>
       <Grid size={{ xs: 8, sm: 4 }}>

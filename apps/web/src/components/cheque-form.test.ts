@@ -3,7 +3,7 @@ import { type ChequeValues, checkCheque, chequeBody, chequeValues, parseAmount }
 
 const filled: ChequeValues = {
   ...chequeValues(null),
-  number: ' E-100 ',
+  number: ' 71001014 ',
   amount: '1.250.000,50',
   issue_date: '2025-03-05',
   due_date: '2025-06-03',
@@ -34,6 +34,13 @@ describe('cheque form', () => {
     expect(checkCheque(filled, { required: true })).toEqual({});
   });
 
+  it('a cheque number is digits', () => {
+    for (const bad of ['E-100', '7100-1014', '1'.repeat(31)]) {
+      expect(checkCheque({ ...filled, number: bad }, { required: false }).number, bad).toBe('Solo dígitos (hasta 30)');
+    }
+    expect(checkCheque({ ...filled, number: '00000001' }, { required: false })).toEqual({});
+  });
+
   it('checks number, amount, dates, term and CUITs', () => {
     expect(
       checkCheque(
@@ -48,7 +55,7 @@ describe('cheque form', () => {
         { required: true },
       ),
     ).toEqual({
-      number: 'De 1 a 30 letras, dígitos o guiones',
+      number: 'Solo dígitos (hasta 30)',
       amount: 'El monto debe ser mayor que cero',
       due_date: 'No puede ser anterior a la fecha de emisión',
       issuer_cuit: 'CUIT inválido',
@@ -62,7 +69,7 @@ describe('cheque form', () => {
 
   it('builds the body: amount as a number, texts trimmed, CUITs only when typed', () => {
     expect(chequeBody(filled)).toEqual({
-      number: 'E-100',
+      number: '71001014',
       amount: 1250000.5,
       currency: 'ARS',
       issue_date: '2025-03-05',

@@ -71,10 +71,10 @@ const REQUIRED_MESSAGES: Partial<Record<ChequeKey, string>> = {
 };
 
 /**
- * The cheque's field checks, mirroring the server's rules so a person learns them before sending: number format,
- * amount (positive, two decimals, within the maximum), dates and term, CUIT check digits. With `required` an empty
- * required field gets its message too (otherwise the form says which are missing its own way); `number: false`
- * leaves the number out (it cannot change once the cheque exists).
+ * The cheque's field checks, so a person learns them before sending: number (digits only, as a cheque's number
+ * is), amount (positive, two decimals, within the maximum), dates and term, CUIT check digits; every message under
+ * its field. With `required` an empty required field gets its message too; `number: false` leaves the number out
+ * (it cannot change once the cheque exists).
  */
 export function checkCheque(f: ChequeValues, opts: { required: boolean; number?: boolean }): ChequeErrors {
   const e: ChequeErrors = {};
@@ -84,8 +84,8 @@ export function checkCheque(f: ChequeValues, opts: { required: boolean; number?:
       if (!f[key].trim()) e[key] = message;
     }
   }
-  if (opts.number !== false && f.number.trim() && !/^[A-Za-z0-9][A-Za-z0-9-]{0,29}$/.test(f.number.trim())) {
-    e.number = 'De 1 a 30 letras, dígitos o guiones';
+  if (opts.number !== false && f.number.trim() && !/^\d{1,30}$/.test(f.number.trim())) {
+    e.number = 'Solo dígitos (hasta 30)';
   }
   const amount = parseAmount(f.amount);
   if (f.amount.trim() && amount === null) e.amount = 'Monto inválido: use números con hasta dos decimales';

@@ -1,3 +1,4 @@
+import { scopeKindOf } from '@echeq/contract';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { useCoelsaConfigCheck } from '../../features/clearing/api';
@@ -17,6 +18,11 @@ export function EcheqsPage() {
     <EcheqsView
       key={search}
       initialSearch={search}
+      ownCompany={
+        user && scopeKindOf(user.role) === 'company' && user.company_name
+          ? { name: user.company_name, cuit: user.cuit }
+          : null
+      }
       role={user?.role}
       clearingReady={check.data ? isClearingUsable(check.data) : null}
       configCheck={<ClearingConfigAlert />}

@@ -28,9 +28,12 @@ const REQUIRED: [keyof Form, string][] = [
 
 type Errors = Partial<Record<keyof Form, string>>;
 
-/** The cheque's checks, and a due date whose 30-day presentation period has already passed cannot be deposited. */
+/**
+ * The cheque's checks, each under its field as in the ECHEQ form (an empty required field too), and a due date whose
+ * 30-day presentation period has already passed cannot be deposited.
+ */
 function checkFields(f: Form, today: string): Errors {
-  const e: Errors = checkCheque(f, { required: false });
+  const e: Errors = checkCheque(f, { required: true });
   if (!e.due_date && isDate(f.issue_date) && isDate(f.due_date) && addDays(f.due_date, 30) < today) {
     e.due_date = 'Su plazo de presentación (30 días) ya venció';
   }
@@ -67,8 +70,8 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
   function submit() {
     const empty = REQUIRED.filter(([key]) => !form[key].trim()).map(([, label]) => label);
     setMissing(empty);
-    if (empty.length > 0) return;
     setChecked(true);
+    if (empty.length > 0) return;
     if (Object.keys(checkFields(form, today)).length > 0) return;
     const body: CreateCustodyBody = {
       ...chequeBody(form),
@@ -79,7 +82,6 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
 
   const serverMessage =
     create.error && isApiError(create.error) && create.error.isServerAnswer ? create.error.message : null;
-  const isMissing = (key: keyof Form) => missing.length > 0 && REQUIRED.some(([k]) => k === key) && !form[key].trim();
 
   return (
     <FormDialog
@@ -109,7 +111,7 @@ function CustodyForm({ open, onClose, onCreated }: Props) {
               </Alert>
             </Grid>
           ) : null}
-          <ChequeFields values={form} onChange={(k, v) => set(k)(v)} errorOf={errorOf} flagged={isMissing} />
+          <ChequeFields values={form} onChange={(k, v) => set(k)(v)} errorOf={errorOf} />
           <Grid size={12}>
             <TextField
               fullWidth

@@ -111,10 +111,12 @@ describe('Gestión de Custodia', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
       'Campos requeridos: Número, Monto, Fecha de Emisión, Fecha de Vencimiento, Emisor, Beneficiario',
     );
-    // The empty required fields are marked; the optional ones are not.
+    // The empty required fields are marked, each with its message as in the ECHEQ form; the optional ones are not.
     expect(within(dialog).getByLabelText(/^Número/)).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText(/^Número/)).toHaveAccessibleDescription('Ingrese el número');
+    expect(within(dialog).getByText('Ingrese la fecha de vencimiento')).toBeVisible();
     expect(within(dialog).getByLabelText(/^CUIT del emisor/)).toHaveAttribute('aria-invalid', 'false');
-    await user.type(within(dialog).getByLabelText(/^Número/), 'A-1');
+    await user.type(within(dialog).getByLabelText(/^Número/), '1');
     await user.type(within(dialog).getByLabelText(/^Emisor/), 'Molinos Tandil S.A.');
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(
@@ -124,17 +126,17 @@ describe('Gestión de Custodia', () => {
   });
 
   it('sends the form with the amount as a number and closes on success', async () => {
-    const created = custody({ echeq: { ...custody().echeq, number: 'NUEVO-1' } });
+    const created = custody({ echeq: { ...custody().echeq, number: '1001' } });
     const { calls } = mockApi({
       'GET /api/echeqs/custody': () => json(200, page([])),
       'POST /api/echeqs/custody': () =>
-        json(200, { success: true, data: { echeq: { ...created.echeq, number: 'NUEVO-1' }, custody: created } }),
+        json(200, { success: true, data: { echeq: { ...created.echeq, number: '1001' }, custody: created } }),
     });
     const user = userEvent.setup({ delay: null });
     renderView();
     await user.click(await screen.findByRole('button', { name: 'Nuevo ECHEQ en Custodia' }));
     const dialog = await screen.findByRole('dialog');
-    await user.type(within(dialog).getByLabelText(/^Número/), 'nuevo-1');
+    await user.type(within(dialog).getByLabelText(/^Número/), '1001');
     await user.type(within(dialog).getByLabelText(/^Monto/), '1.250.000,50');
     await user.type(within(dialog).getByLabelText(/^Emisor/), 'Molinos Tandil S.A.');
     await user.type(within(dialog).getByLabelText(/^Beneficiario/), 'Empresa Demo S.A.');
@@ -148,7 +150,7 @@ describe('Gestión de Custodia', () => {
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/echeqs/custody')).toBe(true));
     const body = calls.find((c) => c.key === 'POST /api/echeqs/custody')!.body as Record<string, unknown>;
     expect(body).toMatchObject({
-      number: 'nuevo-1',
+      number: '1001',
       amount: 1250000.5,
       currency: 'ARS',
       issuer: 'Molinos Tandil S.A.',
@@ -158,7 +160,7 @@ describe('Gestión de Custodia', () => {
     expect(body.issue_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(body.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('ECHEQ N° NUEVO-1 depositado en custodia')).toBeInTheDocument();
+    expect(await screen.findByText('ECHEQ N° 1001 depositado en custodia')).toBeInTheDocument();
   });
 
   it("shows the server's message, or 'Error al crear custodia' when there is none", async () => {

@@ -9,6 +9,7 @@ import { type ChequeValues, checkCheque, chequeBody, chequeValues } from '../../
 import { DateLocalization } from '../../components/date-localization';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf } from '../../lib/api-error';
+import { formatCuit } from '../../lib/format';
 import { useCreateEcheq, useUpdateEcheq } from './api';
 import {
   ECHEQ_ERRORS,
@@ -20,7 +21,15 @@ import {
 
 type Form = ChequeValues & { status: EcheqStatus };
 
-const formOf = (e: Echeq | null): Form => ({ ...chequeValues(e), status: e?.status ?? 'ACTIVE' });
+/** The company a new cheque is proposed to be issued by: the user's own. */
+export type OwnCompany = { name: string; cuit: string | null };
+
+/** A stored cheque's values; a new one proposes the user's company as 'Emisor'. */
+function formOf(e: Echeq | null, own: OwnCompany | null | undefined): Form {
+  const values = { ...chequeValues(e), status: e?.status ?? 'ACTIVE' };
+  if (e || !own) return values;
+  return { ...values, issuer: own.name, issuer_cuit: own.cuit ? formatCuit(own.cuit) : '' };
+}
 
 type Props = {
   open: boolean;
@@ -28,6 +37,8 @@ type Props = {
   editing: Echeq | null;
   /** False when the clearing house is known not to be configured: nothing can be saved. */
   clearingReady: boolean | null;
+  /** The user's company, proposed as the new cheque's 'Emisor'. */
+  ownCompany?: OwnCompany | null;
   onClose: () => void;
   onSaved: (e: Echeq, created: boolean) => void;
 };
@@ -37,9 +48,9 @@ export function EcheqFormDialog(props: Props) {
   return props.open ? <EcheqForm {...props} /> : null;
 }
 
-function EcheqForm({ open, editing, clearingReady, onClose, onSaved }: Props) {
+function EcheqForm({ open, editing, clearingReady, ownCompany, onClose, onSaved }: Props) {
   const isEdit = Boolean(editing);
-  const [form, setForm] = useState<Form>(() => formOf(editing));
+  const [form, setForm] = useState<Form>(() => formOf(editing, ownCompany));
   const [checked, setChecked] = useState(false);
   const [blocked, setBlocked] = useState(false);
   const create = useCreateEcheq();

@@ -35,6 +35,8 @@ function echeq(overrides: Partial<Echeq> = {}): Echeq {
   };
 }
 
+const COMPANY: Role = 'COMPANY_USER';
+
 const list =
   (rows: Echeq[], total = rows.length) =>
   () =>
@@ -122,7 +124,7 @@ describe('Gestión de ECHEQs', () => {
     expect(within(dialog).getByText('Ingrese el número')).toBeInTheDocument();
     expect(within(dialog).getByText('Ingrese el monto')).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'POST /api/echeqs')).toBe(false);
-    await user.type(within(dialog).getByLabelText(/^Número/), 'E-100');
+    await user.type(within(dialog).getByLabelText(/^Número/), '100');
     await user.type(within(dialog).getByLabelText(/^Monto/), '2500,75');
     await user.type(within(dialog).getByLabelText(/^Emisor/), 'Molinos Tandil S.A.');
     await user.type(within(dialog).getByLabelText(/^Beneficiario/), 'Empresa Demo S.A.');
@@ -131,7 +133,7 @@ describe('Gestión de ECHEQs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
     await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/echeqs')).toBe(true));
     expect(calls.find((c) => c.key === 'POST /api/echeqs')!.body).toEqual({
-      number: 'E-100',
+      number: '100',
       amount: 2500.75,
       currency: 'ARS',
       issue_date: '2025-03-05',
@@ -241,6 +243,30 @@ describe('Gestión de ECHEQs', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Estado' }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['Activo', 'Cancelado']);
+  });
+
+  it("a new ECHEQ proposes the user's company as 'Emisor' and takes only digits as its number", async () => {
+    mockApi({ 'GET /api/echeqs': list([]) });
+    const user = userEvent.setup({ delay: null });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <EcheqsView role={COMPANY} clearingReady ownCompany={{ name: 'Empresa Demo S.A.', cuit: '30712345671' }} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('No hay ECHEQs registrados')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Nuevo ECHEQ' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo ECHEQ' });
+    expect(within(dialog).getByLabelText(/^Emisor/)).toHaveValue('Empresa Demo S.A.');
+    expect(within(dialog).getByLabelText(/^CUIT del emisor/)).toHaveValue('30-71234567-1');
+    const number = within(dialog).getByLabelText(/^Número/);
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+    await user.type(number, 'E-7100 1014');
+    expect(number).toHaveValue('71001014');
+    // Every message under its field, as in the custody form.
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(within(dialog).getByText('Ingrese el monto')).toBeVisible();
+    expect(within(dialog).getByText('Ingrese el beneficiario')).toBeVisible();
+    expect(within(dialog).queryByText('Ingrese el emisor')).toBeNull();
   });
 
   it('deletes after a confirmation naming the number; a refusal reads the server message', async () => {

@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FloatingAddButton } from '../../components/floating-add-button';
 import { SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
@@ -17,11 +17,34 @@ import { usePaging } from '../../components/pagination';
 import { useDebounced } from '../../components/use-debounced';
 import { echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
-import { EcheqFormDialog } from './echeq-form-dialog';
+import { EcheqFormDialog, type OwnCompany } from './echeq-form-dialog';
 import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
 import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
 
 type Problem = { title: string; message: string };
+
+/** A dialog's action that, when off for a reason, says the reason in its tooltip. */
+function ReasonButton({
+  reason,
+  busy = false,
+  onClick,
+  children,
+}: {
+  reason: string | null;
+  busy?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip title={reason ?? ''}>
+      <span>
+        <Button onClick={onClick} disabled={Boolean(reason) || busy}>
+          {children}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
 
 /**
  * 'Gestión de ECHEQs': the cheque book in the user's scope, paged on the server, searched by number, issuer or
@@ -34,18 +57,24 @@ export function EcheqsView({
   clearingReady: ready,
   configCheck,
   initialSearch = '',
+  ownCompany,
 }: {
   role: Role | undefined;
   clearingReady: boolean | null;
   configCheck?: ReactNode;
   /** What the search box starts with (a link from another screen, e.g. the audit trail). */
   initialSearch?: string;
+  /** The user's company (company roles), proposed as a new cheque's 'Emisor'. */
+  ownCompany?: OwnCompany | null;
 }) {
   const canCreate = role ? can(role, 'echeqs:create') : false;
   const canUpdate = role ? can(role, 'echeqs:update') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
   const createDisabled = ready !== true;
+  // Said in the disabled buttons' tooltips.
+  const createBlockedReason =
+    ready === false ? ECHEQ_ERRORS.blocked : ready === null ? 'Verificando la configuración de COELSA…' : null;
 
   const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
   const [searchText, setSearchText] = useState(initialSearch);
@@ -132,7 +161,7 @@ export function EcheqsView({
   const rows = list?.data ?? [];
   const filtered = Boolean(status || search);
   const newButton = (
-    <Tooltip title={ready === false ? ECHEQ_ERRORS.blocked : ''}>
+    <Tooltip title={createBlockedReason ?? ''}>
       <span>
         <Button variant="contained" startIcon={<Add />} onClick={openCreate} disabled={createDisabled}>
           Nuevo ECHEQ
@@ -163,7 +192,7 @@ export function EcheqsView({
       ) : null}
 
       <PagedList
-        sx={{ mb: canCreate ? 10 : 2 }}
+        sx={{ mb: 2 }}
         toolbar={
           <>
             <SearchField placeholder="Número, emisor o beneficiario" value={searchText} onChange={setSearchText} />
@@ -184,21 +213,14 @@ export function EcheqsView({
       </PagedList>
 
       {canCreate ? (
-        <Fab
-          color="primary"
-          aria-label="Nuevo ECHEQ"
-          onClick={openCreate}
-          disabled={createDisabled}
-          sx={{ position: 'fixed', right: { xs: 16, sm: 32 }, bottom: { xs: 16, sm: 32 } }}
-        >
-          <Add />
-        </Fab>
+        <FloatingAddButton label="Nuevo ECHEQ" onClick={openCreate} disabledReason={createBlockedReason} />
       ) : null}
 
       <EcheqFormDialog
         open={form.open}
         editing={form.editing}
         clearingReady={ready}
+        ownCompany={ownCompany}
         onClose={() => setForm({ open: false, editing: null })}
         onSaved={(e, created) => {
           setForm({ open: false, editing: null });
@@ -212,18 +234,16 @@ export function EcheqsView({
         actions={
           details && canUpdate ? (
             <>
-              <Button
+              <ReasonButton
+                reason={rules.blockedReason('validate', details)}
+                busy={validate.isPending}
                 onClick={() => onAction('validate', details)}
-                disabled={Boolean(rules.blockedReason('validate', details)) || validate.isPending}
               >
                 Validar
-              </Button>
-              <Button
-                onClick={() => onAction('edit', details)}
-                disabled={Boolean(rules.blockedReason('edit', details))}
-              >
+              </ReasonButton>
+              <ReasonButton reason={rules.blockedReason('edit', details)} onClick={() => onAction('edit', details)}>
                 Editar
-              </Button>
+              </ReasonButton>
             </>
           ) : null
         }
