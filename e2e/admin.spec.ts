@@ -22,32 +22,32 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     await loginAs(page, 'superadmin@plataforma.example');
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Panel de Administración ECHEQ' }).waitFor();
-    for (const title of ['Total Tenants', 'Tenants Activos', 'Total Usuarios', 'Configuraciones COELSA']) {
+    for (const title of ['Total de Entidades', 'Entidades Activas', 'Total Usuarios', 'Configuraciones COELSA']) {
       await page.getByRole('region', { name: title }).waitFor();
     }
-    const table = page.getByRole('table', { name: 'Tenants' });
+    const table = page.getByRole('table', { name: 'Entidades' });
     await table.getByText('Banco Demo', { exact: true }).waitFor();
     await expect.poll(() => table.getByRole('row', { name: /Banco Sur/ }).innerText()).toContain('No configurado');
-    const before = Number(await page.getByRole('region', { name: 'Total Tenants' }).locator('p').innerText());
+    const before = Number(await page.getByRole('region', { name: 'Total de Entidades' }).locator('p').innerText());
 
     // Create: a bad CUIT is refused on the form, then the tenant is created with tipo BANCO by default.
     await page.getByRole('button', { name: 'Crear Nuevo Tenant' }).click();
-    const create = page.getByRole('dialog', { name: 'Crear Nuevo Tenant' });
+    const create = page.getByRole('dialog', { name: 'Nueva entidad' });
     await create.getByLabel('Nombre').fill(NOMBRE);
     await create.getByLabel('Código').fill(CODIGO.toLowerCase());
     await create.getByLabel('CUIT').fill('30-12345678-0');
     expect(await create.getByRole('combobox', { name: 'Tipo' }).innerText()).toBe('BANCO');
-    await create.getByRole('button', { name: 'Crear Tenant' }).click();
+    await create.getByRole('button', { name: 'Crear entidad' }).click();
     await create.getByText('CUIT inválido').waitFor();
     await create.getByLabel('CUIT').fill(CUIT);
-    await create.getByRole('button', { name: 'Crear Tenant' }).click();
+    await create.getByRole('button', { name: 'Crear entidad' }).click();
     await create.waitFor({ state: 'hidden' });
     const row = table.getByRole('row', { name: new RegExp(NOMBRE) });
     await row.waitFor();
     expect(await row.innerText()).toContain(CODIGO);
     expect(await row.innerText()).toContain('No configurado');
     await expect
-      .poll(async () => Number(await page.getByRole('region', { name: 'Total Tenants' }).locator('p').innerText()))
+      .poll(async () => Number(await page.getByRole('region', { name: 'Total de Entidades' }).locator('p').innerText()))
       .toBe(before + 1);
 
     // The same código again: 'Error al crear tenant' with the server's reason.
@@ -55,9 +55,9 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     await create.getByLabel('Nombre').fill('Otro banco');
     await create.getByLabel('Código').fill(CODIGO);
     await create.getByLabel('CUIT').fill(CUIT);
-    await create.getByRole('button', { name: 'Crear Tenant' }).click();
+    await create.getByRole('button', { name: 'Crear entidad' }).click();
     await create.getByText('Error al crear tenant').waitFor();
-    await create.getByText('Ya existe un tenant con ese código').waitFor();
+    await create.getByText('Ya existe una entidad con ese código').waitFor();
     await create.getByRole('button', { name: 'Cancelar' }).click();
 
     // Configure the clearing house with the specified defaults.
@@ -105,13 +105,14 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     await loginAs(page, 'superadmin@plataforma.example');
     await page.goto('/admin');
     const row = page
-      .getByRole('table', { name: 'Tenants' })
+      .getByRole('table', { name: 'Entidades' })
       .getByRole('row', { name: new RegExp(`Banco Inactivo ${RUN}`) });
     await row.getByRole('button', { name: `Editar Banco Inactivo ${RUN}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Editar tenant' });
+    const dialog = page.getByRole('dialog', { name: 'Editar entidad' });
     await dialog.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Inactivo' }).click();
-    await dialog.getByText('no podrán iniciar sesión').waitFor();
+    // One user: the warning agrees ('Su usuario no podrá iniciar sesión').
+    await dialog.getByText('Su usuario no podrá iniciar sesión', { exact: false }).waitFor();
     await dialog.getByLabel('Tasa de descuento anual').fill('52,5');
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -179,7 +180,7 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     await loginAs(page, 'superadmin@plataforma.example');
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Panel de Administración ECHEQ' }).waitFor();
-    await page.getByRole('list', { name: 'Tenants' }).getByText('Banco Demo', { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Entidades' }).getByText('Banco Demo', { exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(page, 'admin-mobile');

@@ -71,4 +71,14 @@ describe('validation errors name the field', () => {
     const t = await s.req('POST', '/api/auth/login', { body: { email: 5, password: 'x' } });
     expect(t.body.errors).toEqual([expect.objectContaining({ path: 'email' })]);
   });
+
+  it('says in Spanish where the data was wrong and that an unknown field is not allowed', async () => {
+    const body = await s.req('POST', '/api/auth/login', { body: { email: 'a@b.example', password: 'x', extra: 1 } });
+    expect(body.body).toMatchObject({ message: 'Datos inválidos en el cuerpo' });
+    expect(body.body.errors).toEqual([{ path: 'extra', message: 'Campo no permitido' }]);
+    const token = await s.login('admin@banco.example');
+    const query = await s.req('GET', '/api/echeqs?limit=abc', { token });
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ message: 'Datos inválidos en la consulta' });
+  });
 });

@@ -55,7 +55,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
-  company_name: textSchema('Razón social', 200),
+  company_name: textSchema('Razón social', 200, 'f'),
   cuit: cuitSchema,
   tenant_codigo: z.string().trim().toUpperCase().min(2).max(20).optional(),
 });

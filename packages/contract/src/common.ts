@@ -61,12 +61,16 @@ export function isPlainText(v: string, opts: { lines?: boolean } = {}): boolean 
   return !CONTROL_OR_BIDI.test(opts.lines ? v.replace(/[\t\n\r]/g, '') : v);
 }
 
-/** A required, trimmed, single-line text of bounded length, without control or bidirectional characters. */
-export function textSchema(label: string, max = 200) {
+/**
+ * A required, trimmed, single-line text of bounded length, without control or bidirectional characters; its
+ * messages agree with the label's gender ('Emisor requerido', 'Razón social requerida').
+ */
+export function textSchema(label: string, max = 200, gender: 'm' | 'f' = 'm') {
+  const required = `${label} ${gender === 'f' ? 'requerida' : 'requerido'}`;
   return z
-    .string({ message: `${label} requerido` })
+    .string({ message: required })
     .trim()
-    .min(1, { message: `${label} requerido` })
+    .min(1, { message: required })
     .max(max, { message: `${label}: máximo ${max} caracteres` })
     .refine((v) => isPlainText(v), {
       message: `${label}: contiene caracteres de control o de dirección no permitidos`,

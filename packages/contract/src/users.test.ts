@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerBodySchema } from './auth';
 import { ROLES } from './roles';
 import {
   assignableRoles,
@@ -46,5 +47,13 @@ describe('users contract', () => {
     expect(mfaDisableBodySchema.safeParse({ code: '12345' }).success).toBe(false);
     expect(mfaDisableBodySchema.safeParse({ code: '123456' }).success).toBe(true);
     expect(mfaDisableBodySchema.safeParse({ password: 'x' }).success).toBe(true);
+  });
+
+  it("says 'Razón social requerida' (feminine) wherever a company name is missing", () => {
+    const register = registerBodySchema.safeParse({ ...base, company_name: ' ', cuit: '30-71234567-1' });
+    expect(register.success).toBe(false);
+    expect(register.error?.issues.map((i) => i.message)).toEqual(['Razón social requerida']);
+    const created = createUserBodySchema.safeParse({ ...base, company_name: '', cuit: '30-71234567-1' });
+    expect(created.error?.issues.map((i) => i.message)).toContain('Razón social requerida');
   });
 });

@@ -25,7 +25,7 @@ export const USER_STATUS_LABELS: Record<z.infer<typeof userStatusSchema>, string
   SUSPENDED: 'Suspendido',
 };
 
-const companyNameSchema = textSchema('Razón social', 200);
+const companyNameSchema = textSchema('Razón social', 200, 'f');
 
 /**
  * New user. Company roles need company_name and CUIT (the company is found by CUIT in the user's tenant or created);
@@ -40,7 +40,7 @@ export const createUserBodySchema = z
     cuit: cuitSchema.optional(),
     full_name: z.string().trim().max(120, { message: 'Nombre: máximo 120 caracteres' }).optional(),
     /** Only a system admin chooses the tenant; a bank admin always creates in its own. */
-    tenant_id: z.uuid({ message: 'Tenant inválido' }).optional(),
+    tenant_id: z.uuid({ message: 'Entidad inválida' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (isCompanyRole(v.role)) {
@@ -52,7 +52,11 @@ export const createUserBodySchema = z
       if (v.cuit !== undefined) ctx.addIssue({ code: 'custom', path: ['cuit'], message: msg });
     }
     if (v.role === 'SYSTEM_ADMIN' && v.tenant_id !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['tenant_id'], message: 'Un administrador del sistema no tiene tenant' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tenant_id'],
+        message: 'Un administrador del sistema no pertenece a ninguna entidad',
+      });
     }
   });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;

@@ -24,6 +24,11 @@ function toNumber(value: number | string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A count and its noun in agreement: (1, 'usuario', 'usuarios') → '1 usuario'; 1234 → '1.234 usuarios'. */
+export function formatCount(n: number, singular: string, plural: string): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
+}
+
 /** 1234.5 → '1.234,50' (fixed decimals, '.' thousands, ',' decimals). */
 export function formatNumber(value: number | string | null | undefined, decimals = 0): string {
   const n = toNumber(value);

@@ -58,7 +58,7 @@ export function tenantsRoutes(app: App, deps: Deps) {
     },
     async (req) => ({
       success: true as const,
-      message: 'Tenant creado',
+      message: 'Entidad creada',
       data: await createTenant({ deps, ctx: ctxOf(req), body: req.body }),
     }),
   );
@@ -91,7 +91,7 @@ export function tenantsRoutes(app: App, deps: Deps) {
     },
     async (req) => ({
       success: true as const,
-      message: 'Tenant actualizado',
+      message: 'Entidad actualizada',
       data: await updateTenant({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
     }),
   );

@@ -21,9 +21,9 @@ type TenantsDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateInput = z.output<typeof createTenantBodySchema>;
 type UpdateInput = z.output<typeof updateTenantBodySchema>;
 
-const tenantNotFound = () => notFound('Tenant no encontrado');
+const tenantNotFound = () => notFound('Entidad no encontrada');
 const duplicateCodigo = () =>
-  new AppError('DUPLICATE', 'Ya existe un tenant con ese código', {
+  new AppError('DUPLICATE', 'Ya existe una entidad con ese código', {
     errors: [{ path: 'codigo', message: 'Código ya utilizado' }],
   });
 

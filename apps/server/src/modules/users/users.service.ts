@@ -106,7 +106,9 @@ export async function createUser({
   if (body.role !== 'SYSTEM_ADMIN') {
     if (ctx.actor.role === 'SYSTEM_ADMIN') {
       if (!body.tenant_id) {
-        throw validationError('Seleccione el tenant del usuario', [{ path: 'tenant_id', message: 'Tenant requerido' }]);
+        throw validationError('Seleccione la entidad del usuario', [
+          { path: 'tenant_id', message: 'Entidad requerida' },
+        ]);
       }
       tenantId = body.tenant_id;
     } else {

@@ -4,11 +4,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDbError } from '../db/db';
 import { AppError, type FieldError } from './app-error';
 
+/** Where the invalid data came, as the message says it: 'Datos inválidos en el cuerpo'. */
 const CONTEXT_LABEL: Record<string, string> = {
-  body: 'cuerpo',
-  querystring: 'consulta',
-  params: 'ruta',
-  headers: 'cabeceras',
+  body: 'el cuerpo',
+  querystring: 'la consulta',
+  params: 'la ruta',
+  headers: 'las cabeceras',
 };
 
 function zodFieldErrors(err: FastifyError): FieldError[] {
@@ -18,7 +19,7 @@ function zodFieldErrors(err: FastifyError): FieldError[] {
     const keys = (v.params as { keys?: unknown } | undefined)?.keys;
     if (v.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0) {
       const prefix = field ? `${field}.` : '';
-      return { path: keys.map((k) => prefix + String(k)).join(', '), message: v.message ?? 'Campo no permitido' };
+      return { path: keys.map((k) => prefix + String(k)).join(', '), message: 'Campo no permitido' };
     }
     return { path: field || (err.validationContext ?? ''), message: v.message ?? 'Valor inválido' };
   });
@@ -38,7 +39,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, err.code, err.message, err.errors);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = CONTEXT_LABEL[err.validationContext ?? ''] ?? 'solicitud';
+      const where = CONTEXT_LABEL[err.validationContext ?? ''] ?? 'la solicitud';
       return send(reply, 'VALIDATION_ERROR', `Datos inválidos en ${where}`, zodFieldErrors(err));
     }
     switch (err.code) {

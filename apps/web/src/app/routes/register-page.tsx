@@ -17,9 +17,9 @@ export function RegisterPage() {
         </Typography>
         <RegisterForm />
         <Typography sx={{ mt: 3, textAlign: 'center' }}>
-          ¿Ya tienes cuenta?{' '}
+          ¿Ya tiene cuenta?{' '}
           <Link component={RouterLink} to="/login" sx={{ fontWeight: 600 }}>
-            Inicia sesión
+            Inicie sesión
           </Link>
         </Typography>
       </Paper>

@@ -18,7 +18,7 @@ function validate(values: Values): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   if (!values.email.trim()) errors.email = 'Email requerido';
   if (!values.password) errors.password = 'Contraseña requerida';
-  if (!values.company_name.trim()) errors.company_name = 'Razón social requerido';
+  if (!values.company_name.trim()) errors.company_name = 'Razón social requerida';
   if (!values.cuit.trim()) errors.cuit = 'CUIT requerido';
   else if (!isValidCuit(values.cuit)) errors.cuit = 'CUIT inválido';
   return errors;

@@ -27,7 +27,7 @@ import type { ReactNode } from 'react';
 import { EmailText } from '../../components/email-text';
 import { Money } from '../../components/money';
 import { StatCard, type Tone } from '../../components/stat-card';
-import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
+import { formatAmount, formatCount, formatNumber, formatPercent } from '../../lib/format';
 
 const CUSTODY_ORDER: CustodyStatus[] = ['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'];
 const CUSTODY_COLORS: Record<CustodyStatus, string> = {
@@ -56,7 +56,7 @@ function CustodyDetailsCard({ report }: { report: CustodyReport }) {
     <Card sx={{ height: '100%' }} component="section" aria-labelledby="custody-details-title">
       <CardHeader
         title="Detalle de Custodia"
-        subheader={`${formatNumber(all)} registros en total`}
+        subheader={`${formatCount(all, 'registro', 'registros')} en total`}
         slotProps={{ title: { variant: 'h6', component: 'h2', id: 'custody-details-title' } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -128,7 +128,7 @@ function PerformanceCard({ report }: { report: PerformanceReport }) {
     <Card sx={{ height: '100%' }} component="section" aria-labelledby="performance-title">
       <CardHeader
         title="Métricas de Rendimiento"
-        subheader={`Últimas ${report.windowHours} horas · ${detail ? `${formatNumber(detail.requests)} ` : ''}solicitudes ${whose}`}
+        subheader={`Últimas ${report.windowHours} horas · ${detail ? `${formatCount(detail.requests, 'solicitud', 'solicitudes')} ` : 'solicitudes '}${whose}`}
         slotProps={{ title: { variant: 'h6', component: 'h2', id: 'performance-title' } }}
       />
       <CardContent sx={{ pt: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
@@ -145,7 +145,7 @@ function PerformanceCard({ report }: { report: PerformanceReport }) {
         <Metric
           label="Tasa de error"
           value={formatPercent(report.errorRate)}
-          hint={detail ? `${formatNumber(detail.serverErrors)} respuestas 5xx` : 'Respuestas 5xx'}
+          hint={detail ? formatCount(detail.serverErrors, 'respuesta 5xx', 'respuestas 5xx') : 'Respuestas 5xx'}
         />
       </CardContent>
     </Card>

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { LoadingState } from '../../components/loading-state';
 import { Money } from '../../components/money';
 import { StatCard } from '../../components/stat-card';
-import { formatAmount, formatNumber, formatPercent } from '../../lib/format';
+import { formatAmount, formatCount, formatNumber, formatPercent } from '../../lib/format';
 import { custodyReportQuery, discountReportQuery, performanceReportQuery } from './api';
 import { DateRangeFilter } from './date-range-filter';
 import { ExportButtons } from './export-buttons';
@@ -69,7 +69,7 @@ export function ReportsView() {
         <StatCard
           title="Total en Custodia"
           icon={<Inventory2Outlined />}
-          value={`${formatNumber(custody.total)} ECHEQs`}
+          value={formatCount(custody.total, 'ECHEQ', 'ECHEQs')}
           caption={
             <>
               <Money amount={custody.totalAmount} />
@@ -106,7 +106,7 @@ export function ReportsView() {
           value={formatPercent(performance.errorRate)}
           caption={
             detail
-              ? `${formatNumber(detail.serverErrors)} errores en ${formatNumber(detail.requests)} solicitudes`
+              ? `${formatCount(detail.serverErrors, 'error', 'errores')} en ${formatCount(detail.requests, 'solicitud', 'solicitudes')}`
               : 'Respuestas 5xx'
           }
         />

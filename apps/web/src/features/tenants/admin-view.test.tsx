@@ -71,11 +71,11 @@ function stubApi(role: Role, handlers: Record<string, Handler> = {}) {
 async function openScreen() {
   renderApp('/admin');
   await screen.findByRole('heading', { level: 1, name: 'Panel de Administración ECHEQ' });
-  await screen.findByRole('table', { name: 'Tenants' });
+  await screen.findByRole('table', { name: 'Entidades' });
 }
 
 const rowOf = (text: string) =>
-  within(screen.getByRole('table', { name: 'Tenants' }))
+  within(screen.getByRole('table', { name: 'Entidades' }))
     .getByText(text)
     .closest('tr') as HTMLElement;
 
@@ -85,10 +85,10 @@ describe('Panel de Administración ECHEQ', () => {
     await openScreen();
     expect(screen.getByRole('button', { name: 'Crear Nuevo Tenant' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Actualizar' })).toBeVisible();
-    expect(screen.getByRole('region', { name: 'Total Tenants' })).toHaveTextContent('2');
+    expect(screen.getByRole('region', { name: 'Total de Entidades' })).toHaveTextContent('2');
     expect(screen.getByRole('region', { name: 'Total Usuarios' })).toHaveTextContent('11');
     expect(screen.getByRole('region', { name: 'Configuraciones COELSA' })).toHaveTextContent('1');
-    const headers = within(screen.getByRole('table', { name: 'Tenants' }))
+    const headers = within(screen.getByRole('table', { name: 'Entidades' }))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers).toEqual(['Tenant', 'Código', 'Estado', 'COELSA', 'Usuarios', 'Tasa', 'Acciones']);
@@ -109,19 +109,19 @@ describe('Panel de Administración ECHEQ', () => {
   it("the create dialog defaults tipo to BANCO and shows 'Error al crear tenant' on a repeated código", async () => {
     const { calls } = stubApi('SYSTEM_ADMIN', {
       'POST /api/admin/tenants': () =>
-        json(409, { success: false, code: 'DUPLICATE', message: 'Ya existe un tenant con ese código' }),
+        json(409, { success: false, code: 'DUPLICATE', message: 'Ya existe una entidad con ese código' }),
     });
     await openScreen();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Crear Nuevo Tenant' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Crear Nuevo Tenant' });
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva entidad' });
     expect(within(dialog).getByRole('combobox', { name: 'Tipo' })).toHaveTextContent('BANCO');
     await user.type(within(dialog).getByLabelText(/^Nombre/), 'Banco Norte');
     await user.type(within(dialog).getByLabelText(/^Código/), 'bdemo');
     await user.type(within(dialog).getByLabelText(/^CUIT/), '30-71234567-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Crear Tenant' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear entidad' }));
     expect(await within(dialog).findByText('Error al crear tenant')).toBeVisible();
-    expect(within(dialog).getByText('Ya existe un tenant con ese código')).toBeVisible();
+    expect(within(dialog).getByText('Ya existe una entidad con ese código')).toBeVisible();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       nombre: 'Banco Norte',
       codigo: 'BDEMO',
@@ -170,7 +170,7 @@ describe('Panel de Administración ECHEQ', () => {
                 latency_ms: 3,
               },
             })
-          : json(404, { success: false, code: 'NOT_FOUND', message: 'Tenant no encontrado' }),
+          : json(404, { success: false, code: 'NOT_FOUND', message: 'Entidad no encontrada' }),
     });
     await openScreen();
     const user = userEvent.setup();

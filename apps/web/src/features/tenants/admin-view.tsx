@@ -72,7 +72,7 @@ export function AdminView() {
     <>
       <PageHeader
         title="Panel de Administración ECHEQ"
-        subtitle="Entidades (tenants), sus usuarios y su conexión con COELSA"
+        subtitle="Entidades, sus usuarios y su conexión con COELSA"
         actions={
           <>
             <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
@@ -107,21 +107,21 @@ export function AdminView() {
       ) : null}
 
       <Box sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <StatCard title="Total Tenants" value={count(s?.totalTenants)} icon={<AccountBalanceOutlined />} />
-        <StatCard title="Tenants Activos" value={count(s?.activeTenants)} icon={<CheckCircleOutlined />} />
+        <StatCard title="Total de Entidades" value={count(s?.totalTenants)} icon={<AccountBalanceOutlined />} />
+        <StatCard title="Entidades Activas" value={count(s?.activeTenants)} icon={<CheckCircleOutlined />} />
         <StatCard title="Total Usuarios" value={count(s?.totalUsers)} icon={<GroupOutlined />} />
         <StatCard title="Configuraciones COELSA" value={count(s?.coelsaConfigs)} icon={<HubOutlined />} />
       </Box>
 
       <Paper variant="outlined">
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2, pb: 1 }}>
-          Tenants
+          Entidades
         </Typography>
         {tenants.isFetching && tenants.data ? <LinearProgress aria-label="Actualizando" /> : null}
         {tenants.isPending ? (
           <LoadingState />
         ) : tenants.isError ? null : tenants.data.length === 0 ? (
-          <EmptyState message="No hay tenants" />
+          <EmptyState message="No hay entidades" />
         ) : narrow ? (
           <TenantCards rows={tenants.data} testingId={testingId} onAction={onAction} />
         ) : (
@@ -134,7 +134,7 @@ export function AdminView() {
         onClose={() => setCreating(false)}
         onCreated={(nombre) => {
           setCreating(false);
-          setNotice({ severity: 'success', text: `Tenant ${nombre} creado` });
+          setNotice({ severity: 'success', text: `Entidad ${nombre} creada` });
         }}
       />
       {configuring ? (
@@ -153,7 +153,7 @@ export function AdminView() {
           onClose={() => setEditing(null)}
           onSaved={(t) => {
             setEditing(null);
-            setNotice({ severity: 'success', text: `Tenant ${t.nombre} actualizado` });
+            setNotice({ severity: 'success', text: `Entidad ${t.nombre} actualizada` });
           }}
         />
       ) : null}

@@ -11,7 +11,7 @@ import { ADMIN_ERRORS } from './tenant-format';
 type Form = { nombre: string; codigo: string; cuit: string; tipo: TenantType };
 const EMPTY: Form = { nombre: '', codigo: '', cuit: '', tipo: 'BANCO' };
 
-/** 'Crear Nuevo Tenant': nombre, código (unique), CUIT (check digit) and tipo (BANCO by default). */
+/** 'Nueva entidad' (from 'Crear Nuevo Tenant'): nombre, código (unique), CUIT (check digit) and tipo (BANCO by default). */
 export function CreateTenantDialog({
   open,
   onClose,
@@ -45,8 +45,8 @@ export function CreateTenantDialog({
   return (
     <FormDialog
       open={open}
-      title="Crear Nuevo Tenant"
-      submitLabel="Crear Tenant"
+      title="Nueva entidad"
+      submitLabel="Crear entidad"
       pending={create.isPending}
       onSubmit={onSubmit}
       onClose={close}

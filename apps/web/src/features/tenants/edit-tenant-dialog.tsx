@@ -11,6 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/use-form-fields';
+import { formatNumber } from '../../lib/format';
 import { useUpdateTenant } from './api';
 import { CodigoField, NombreField } from './tenant-fields';
 import { ADMIN_ERRORS, TENANT_STATUS_MAP } from './tenant-format';
@@ -58,7 +59,7 @@ export function EditTenantDialog({
   const deactivating = estado === 'INACTIVO' && tenant.estado === 'ACTIVO';
   return (
     <FormDialog
-      title="Editar tenant"
+      title="Editar entidad"
       submitLabel="Guardar"
       pending={update.isPending}
       onSubmit={onSubmit}
@@ -77,7 +78,9 @@ export function EditTenantDialog({
       </TextField>
       {deactivating ? (
         <Alert severity="warning">
-          Sus {tenant.users_count} usuarios no podrán iniciar sesión y sus sesiones abiertas se cerrarán.
+          {tenant.users_count === 1
+            ? 'Su usuario no podrá iniciar sesión y su sesión abierta se cerrará.'
+            : `Sus ${formatNumber(tenant.users_count)} usuarios no podrán iniciar sesión y sus sesiones abiertas se cerrarán.`}
         </Alert>
       ) : null}
       <TextField

@@ -6,7 +6,7 @@ export const ADMIN_ERRORS = {
   create: 'Error al crear tenant',
   configure: 'Error al configurar COELSA',
   test: 'Error al probar conexión COELSA',
-  update: 'Error al actualizar tenant',
+  update: 'Error al actualizar la entidad',
 } as const;
 
 export const TENANT_STATUS_MAP: StatusMap<TenantStatus> = {

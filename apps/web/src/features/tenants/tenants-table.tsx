@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../components/status-chip';
-import { formatDate, formatDateTime, formatRate } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatRate } from '../../lib/format';
 import { TENANT_STATUS_MAP, TEST_STATUS_MAP, tenantTypeLabel } from './tenant-format';
 
 export type TenantAction = 'configure' | 'test' | 'edit';
@@ -55,7 +55,7 @@ export function TenantsTable({
 }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Tenants">
+      <Table size="small" aria-label="Entidades">
         <TableHead>
           <TableRow>
             <TableCell>Tenant</TableCell>
@@ -118,7 +118,7 @@ export function TenantsTable({
                       </IconButton>
                     </span>
                   </Tooltip>
-                  <Tooltip title="Editar tenant">
+                  <Tooltip title="Editar entidad">
                     <IconButton size="small" aria-label={`Editar ${t.nombre}`} onClick={() => onAction('edit', t)}>
                       <EditOutlined fontSize="small" />
                     </IconButton>
@@ -144,7 +144,7 @@ export function TenantCards({
   onAction: (action: TenantAction, t: Tenant) => void;
 }) {
   return (
-    <Box component="ul" aria-label="Tenants" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label="Entidades" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((t) => (
         <Box component="li" key={t.id} sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
@@ -159,7 +159,7 @@ export function TenantCards({
           <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <CoelsaCell tenant={t} />
             <Typography variant="body2">
-              {t.users_count} usuarios · Tasa {formatRate(t.discount_rate)}
+              {formatCount(t.users_count, 'usuario', 'usuarios')} · Tasa {formatRate(t.discount_rate)}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>

@@ -75,7 +75,7 @@ export function CreateUserDialog({
       ...(choosesTenant && form.tenant_id ? { tenant_id: form.tenant_id } : {}),
     };
     const extra = companyErrors(form, companyRole);
-    if (choosesTenant && !form.tenant_id) extra.tenant_id = 'Seleccione el tenant';
+    if (choosesTenant && !form.tenant_id) extra.tenant_id = 'Seleccione la entidad';
     if (!check(createUserBodySchema, body, extra)) return;
     create.mutate(body, {
       onSuccess: (user) => {
@@ -120,12 +120,12 @@ export function CreateUserDialog({
       {choosesTenant ? (
         <TextField
           select
-          label="Tenant"
+          label="Entidad"
           required
           value={form.tenant_id}
           onChange={(e) => set('tenant_id', e.target.value)}
           error={Boolean(err('tenant_id'))}
-          helperText={err('tenant_id') ?? (tenants.isError ? 'No se pudo cargar la lista de tenants' : undefined)}
+          helperText={err('tenant_id') ?? (tenants.isError ? 'No se pudo cargar la lista de entidades' : undefined)}
         >
           {(tenants.data ?? []).map((t) => (
             <MenuItem key={t.id} value={t.id}>
