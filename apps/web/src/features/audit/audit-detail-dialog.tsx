@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { EmailText } from '../../components/email-text';
 import { formatDateTime } from '../../lib/format';
 import { actionLabel, actorRoleLabel, diffRows, entityLabel } from './audit-format';
@@ -77,7 +79,13 @@ export function AuditDetailDialog({
                     <TableCell title={r.key}>{r.label}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.before}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: r.changed ? 600 : undefined }}>
-                      <Box component="span">{r.after}</Box>
+                      {r.href && reachable(r.href) ? (
+                        <Link component={RouterLink} to={r.href}>
+                          {r.after}
+                        </Link>
+                      ) : (
+                        <Box component="span">{r.after}</Box>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -215,7 +215,8 @@ function flatten(v: unknown): Fields {
   return out;
 }
 
-export type DiffRow = { key: string; label: string; before: string; after: string; changed: boolean };
+/** A field's line; `href` when the field names another record (a cheque by its id) whose screen can show it. */
+export type DiffRow = { key: string; label: string; before: string; after: string; changed: boolean; href?: string };
 
 /** One line per field that appears in before or after, both values as the screens show them. */
 export function diffRows(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>): DiffRow[] {
@@ -231,7 +232,10 @@ export function diffRows(entry: Pick<AuditEntry, 'entity' | 'before' | 'after'>)
     const before = key in b ? formatField(key, b[key], { entity: entry.entity, currency: currencyOf(b, key) }) : '';
     const after = key in a ? formatField(key, a[key], { entity: entry.entity, currency: currencyOf(a, key) }) : '';
     const changed = entry.before != null && entry.after != null && JSON.stringify(b[key]) !== JSON.stringify(a[key]);
-    return { key, label: fieldLabel(key), before, after, changed };
+    const number = a.echeq_number ?? b.echeq_number;
+    const href =
+      key === 'echeq_id' && typeof number === 'string' ? `/echeqs?search=${encodeURIComponent(number)}` : undefined;
+    return { key, label: fieldLabel(key), before, after, changed, ...(href ? { href } : {}) };
   });
 }
 

@@ -28,11 +28,18 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
 const ROWS: AuditEntry[] = [
   entry({
     id: '3',
-    before: { status: 'PENDING', requested_amount: '15000.00', rejection_reason: null, echeq_number: '22494674' },
+    before: {
+      status: 'PENDING',
+      requested_amount: '15000.00',
+      rejection_reason: null,
+      echeq_id: ECHEQ_ID,
+      echeq_number: '22494674',
+    },
     after: {
       status: 'REJECTED',
       requested_amount: '15000.00',
       rejection_reason: 'Rechazado por el administrador',
+      echeq_id: ECHEQ_ID,
       echeq_number: '22494674',
     },
   }),
@@ -105,6 +112,9 @@ describe('Auditoría in Spanish', () => {
     const diff = within(dialog).getByRole('table', { name: 'Antes y después' });
     expect(within(diff).getByText('Estado').closest('tr')).toHaveTextContent('EstadoPendienteRechazado');
     expect(within(diff).getByText('Monto solicitado').closest('tr')).toHaveTextContent('15.000,00');
+    expect(within(diff).getByText('Número de ECHEQ').closest('tr')).toHaveTextContent('22494674');
+    // The cheque the discount is about, by its id, links to the cheque's list found by its number.
+    expect(within(diff).getByRole('link', { name: ECHEQ_ID })).toHaveAttribute('href', '/echeqs?search=22494674');
     expect(within(diff).getByText('Motivo de rechazo').closest('tr')).toHaveTextContent(
       'Rechazado por el administrador',
     );

@@ -3,6 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -56,6 +57,7 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
   const rows = list.data?.data ?? [];
   const filtered = Boolean(filters.entity || filters.action || filters.actor_id || dates.from || dates.to);
   const actors = facets.data?.actors ?? [];
+  const clearable = filtered || Boolean(filters.dates.from || filters.dates.to);
   const clear = () => {
     setFilters(NO_FILTERS);
     setDates(NO_FILTERS.dates);
@@ -99,9 +101,13 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
             <DateLocalization>
               <DateRangeFields value={filters.dates} onChange={setDateRange} />
             </DateLocalization>
-            <Button onClick={clear} disabled={!filtered && !filters.dates.from && !filters.dates.to}>
-              Limpiar
-            </Button>
+            <Tooltip title={clearable ? '' : 'No hay filtros aplicados'}>
+              <span>
+                <Button onClick={clear} disabled={!clearable}>
+                  Limpiar
+                </Button>
+              </span>
+            </Tooltip>
           </>
         }
         list={list.data}
