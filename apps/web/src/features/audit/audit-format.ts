@@ -152,7 +152,7 @@ const FIELD_LABELS: Record<string, string> = {
   reason: 'Motivo',
 };
 
-export function fieldLabel(key: string): string {
+function fieldLabel(key: string): string {
   return key
     .split('.')
     .map((part) => FIELD_LABELS[part] ?? part)
@@ -183,7 +183,7 @@ const AMOUNT_KEYS = /(^|_)amount$/;
  * A field's value as the screens show it: amounts and rates es-AR (with the record's currency when it has one),
  * dates and times in Buenos Aires, statuses and roles by their names, CUITs with hyphens, 'Sí'/'No'.
  */
-export function formatField(key: string, value: unknown, ctx: { entity: string; currency?: string }): string {
+function formatField(key: string, value: unknown, ctx: { entity: string; currency?: string }): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   const last = key.split('.').at(-1) ?? key;
