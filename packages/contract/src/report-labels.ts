@@ -1,5 +1,6 @@
 import type { CustodyStatus } from './custody';
 import type { DiscountStatus } from './discounts';
+import type { PerformanceDetail, PerformanceReport } from './reports';
 
 /** Status labels of the report tables and the dashboard (plural, as the screens read). */
 export const CUSTODY_REPORT_LABELS: Record<CustodyStatus, string> = {
@@ -38,3 +39,9 @@ export function monthsBetween(from: string, to: string): string[] {
   }
   return out;
 }
+
+/**
+ * True when the report carries the breakdown (platform or bank scope). Here, apart from the schemas, so the
+ * dashboard that asks it does not bring zod with it.
+ */
+export const hasPerformanceDetail = (r: PerformanceReport): r is PerformanceDetail => 'routes' in r;

@@ -4,7 +4,13 @@ import { custodyStatusSchema } from './custody';
 import { discountStatusSchema } from './discounts';
 
 // Labels and pure helpers live apart (no zod), so the web can use them without the schemas.
-export { CUSTODY_REPORT_LABELS, DISCOUNT_REPORT_LABELS, monthsBetween, percentOf } from './report-labels';
+export {
+  CUSTODY_REPORT_LABELS,
+  DISCOUNT_REPORT_LABELS,
+  hasPerformanceDetail,
+  monthsBetween,
+  percentOf,
+} from './report-labels';
 
 /**
  * Reports (specification: custody report, discount report, performance analytics) and their exports.
@@ -130,9 +136,6 @@ export type PerformanceDetail = z.infer<typeof performanceDetailSchema>;
 
 export const performanceReportSchema = z.union([performanceDetailSchema, performanceSummarySchema]);
 export type PerformanceReport = z.infer<typeof performanceReportSchema>;
-
-/** True when the report carries the breakdown (platform or bank scope). */
-export const hasPerformanceDetail = (r: PerformanceReport): r is PerformanceDetail => 'routes' in r;
 
 export const custodyReportResponseSchema = envelope(custodyReportSchema);
 export const discountReportResponseSchema = envelope(discountReportSchema);
