@@ -9,6 +9,7 @@ export * from './echeqs';
 export * from './errors';
 export * from './lifecycle';
 export * from './money';
+export * from './report-labels';
 export * from './reports';
 export * from './role-schema';
 export * from './roles';

@@ -3,14 +3,7 @@ import { envelope, isoDateSchema, timestampSchema } from './common';
 import { custodyStatusSchema } from './custody';
 import { discountStatusSchema } from './discounts';
 
-// Labels and pure helpers live apart (no zod), so the web can use them without the schemas.
-export {
-  CUSTODY_REPORT_LABELS,
-  DISCOUNT_REPORT_LABELS,
-  hasPerformanceDetail,
-  monthsBetween,
-  percentOf,
-} from './report-labels';
+// Labels and pure helpers live apart in report-labels.ts (no zod), so the web can use them without the schemas.
 
 /**
  * Reports (specification: custody report, discount report, performance analytics) and their exports.

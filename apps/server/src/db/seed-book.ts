@@ -1,6 +1,6 @@
 import { makeCuit } from '@echeq/contract';
 import { addDays, buenosAiresDate } from '../platform/clock';
-import type { SeedCustody, SeedStep } from './seed';
+import type { SeedCustody, SeedStep } from './seed-step';
 
 type ChequeStatus = 'ACTIVE' | 'CANCELLED' | 'PAID' | 'EXPIRED';
 type Validation = 'VALIDATED' | 'PENDING' | 'REJECTED';

@@ -2,7 +2,7 @@ import { centsToDecimal, type DiscountStatus, toCents } from '@echeq/contract';
 import { priceDiscount } from '../modules/discounts';
 import { buenosAiresDate } from '../platform/clock';
 import type { Queryable } from '../platform/db/db';
-import type { SeedIds, SeedStep } from './seed';
+import type { SeedIds, SeedStep } from './seed-step';
 
 type Cheque = {
   echeq_id: string;

@@ -1,10 +1,11 @@
 import type { Role } from '@echeq/contract';
 import { makeCuit } from '@echeq/contract';
 import { hashPassword } from '../platform/auth/password';
-import type { Db, Queryable } from '../platform/db/db';
+import type { Db } from '../platform/db/db';
 import { seedBook } from './seed-book';
 import { seedClearing, seedSandboxBook } from './seed-clearing';
 import { seedDiscounts } from './seed-discounts';
+import type { SeedIds, SeedStep } from './seed-step';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -63,36 +64,6 @@ export const DEMO_USERS: SeedUser[] = [
   { email: 'empresa@sur.example', role: 'COMPANY_USER', tenant: 'bsur', company: 'sur', fullName: 'Carla Comercial' },
 ];
 
-/** A demo cheque held IN_CUSTODY (filled by seed-book.ts; discounts are seeded on top of these). */
-export type SeedCustody = {
-  echeqId: string;
-  custodyId: string;
-  tenantId: string;
-  companyId: string;
-  /** Company key in DEMO_COMPANIES ('empresa', 'beneficiario', 'avalista', 'sur'). */
-  company: string;
-  number: string;
-  /** Exact decimal text, e.g. '1250000.00'. */
-  amount: string;
-  currency: string;
-  dueDate: string;
-};
-
-export type SeedIds = {
-  tenants: Record<string, string>;
-  companies: Record<string, string>;
-  users: Record<string, string>;
-  /** Set by seedBook: every demo custody record still IN_CUSTODY, with its cheque. */
-  inCustody?: SeedCustody[];
-  /** Set by seedBook: the ids of the cheques in inCustody. */
-  echeqsInCustody?: string[];
-};
-
-/**
- * Steps that fill the demo book once the foundation exists (cheques, custody, discounts, clearing configuration).
- * Capabilities add theirs here; each runs in the seeding transaction.
- */
-export type SeedStep = (tx: Queryable, ids: SeedIds) => Promise<void>;
 const STEPS: SeedStep[] = [seedClearing, seedBook, seedDiscounts, seedSandboxBook];
 
 const SEED_LOCK = 727_002;
