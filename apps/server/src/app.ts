@@ -16,10 +16,10 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
-import { clearingRoutes, outboxJob } from './modules/clearing';
-import { custodyExpiryJob, custodyRoutes } from './modules/custody';
-import { discountRoutes } from './modules/discounts';
-import { echeqRoutes } from './modules/echeqs';
+import { type ClearingBook, clearingRoutes, outboxJob } from './modules/clearing';
+import { custodyExpiryJob, custodyRoutes, importBookIntoSandbox, lockOpenCustody } from './modules/custody';
+import { discountRoutes, hasOpenDiscount } from './modules/discounts';
+import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { healthRoutes, systemRoutes } from './modules/system';
@@ -54,6 +54,14 @@ export type BuildOptions = {
 };
 
 /**
+ * What a module asks of the modules after it in the order (docs/architecture.md), passed to it here and nowhere
+ * else: an edit of a cheque or a release of its custody asks custody and discounts what holds the cheque; the
+ * clearing house's routes ask the book for a cheque and for what the sandbox should already know.
+ */
+const holds: EcheqHolds = { lockOpenCustody, hasOpenDiscount };
+const book: ClearingBook = { echeqForClearing, importBookIntoSandbox };
+
+/**
  * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.
  * Each entry is `(app, deps) => void` declaring its routes under /api.
  */
@@ -65,10 +73,10 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   tenantsRoutes,
   settingsRoutes,
   auditRoutes,
-  clearingRoutes,
+  (app, deps) => clearingRoutes(app, deps, book),
   systemRoutes,
-  echeqRoutes,
-  custodyRoutes,
+  (app, deps) => echeqRoutes(app, deps, holds),
+  (app, deps) => custodyRoutes(app, deps, holds),
   discountRoutes,
   reportsRoutes,
 ];

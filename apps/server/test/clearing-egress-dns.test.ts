@@ -23,7 +23,7 @@ vi.mock('node:dns', async (importOriginal) => {
   return { ...real, default: { ...real, lookup }, lookup };
 });
 
-const { egressRequest, EgressRefusedError } = await import('../src/modules/clearing/egress');
+const { egressRequest, EgressRefusedError } = await import('../src/modules/clearing/adapters/egress');
 
 describe('names resolved by an attacker', () => {
   let target: Server;

@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../src/modules/clearing/egress';
+import { isPublicAddress } from '../src/modules/clearing/adapters/egress';
 import { build, type TestServer } from './helpers';
 
 describe('which addresses are public', () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBreaker } from '../src/modules/clearing/breaker';
+import { createBreaker } from '../src/modules/clearing/adapters/breaker';
+import { httpAdapter } from '../src/modules/clearing/adapters/http';
+import { HEADER, signRequest } from '../src/modules/clearing/adapters/protocol';
 import { ClearingRejectedError, ClearingUnavailableError } from '../src/modules/clearing/clearing.errors';
-import type { EcheqForValidation } from '../src/modules/clearing/clearing.types';
-import { httpAdapter } from '../src/modules/clearing/http-adapter';
-import { HEADER, signRequest } from '../src/modules/clearing/protocol';
+import type { ClearingEcheq } from '../src/modules/clearing/port';
 import { type CoelsaSimulator, startCoelsaSimulator } from '../src/modules/clearing/simulator/server';
 
 const KEY = 'banco-sur-key';
 const SECRET = 'banco-sur-secret-0123456789';
 
-const ECHEQ: EcheqForValidation = {
+const ECHEQ: ClearingEcheq = {
   id: '11111111-2222-4333-8444-555555555555',
   number: 'E-0001',
   amount: '1500.50',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverOutboxOnce, enqueueClearing, outboxBacklog } from '../src/modules/clearing';
-import { OUTBOX_MAX_ATTEMPTS } from '../src/modules/clearing/outbox';
+import { OUTBOX_MAX_ATTEMPTS } from '../src/modules/clearing/outbox/outbox';
 import { type CoelsaSimulator, startCoelsaSimulator } from '../src/modules/clearing/simulator/server';
 import { fixedClock } from '../src/platform/clock';
 import { build, TEST_ENGINE, type TestServer } from './helpers';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustodyPage } from '../src/modules/custody/custody.queries';
 import { listDiscounts } from '../src/modules/discounts/discounts.queries';
-import { listEcheqPage } from '../src/modules/echeqs/echeqs.queries';
+import { listEcheqPage } from '../src/modules/echeqs/echeqs.list';
 import type { Scope } from '../src/platform/auth/actor';
 import type { Db } from '../src/platform/db/db';
 import { pageLimit } from '../src/platform/db/page-limit';

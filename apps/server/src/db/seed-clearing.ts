@@ -1,5 +1,6 @@
-import { ensureSandboxParticipant, importBookIntoSandbox } from '../modules/clearing';
-import type { SeedStep } from './seed';
+import { ensureSandboxParticipant } from '../modules/clearing';
+import { importBookIntoSandbox } from '../modules/custody';
+import type { SeedStep } from './seed-step';
 
 const SANDBOX_TENANTS = ['bdemo', 'fdemo'];
 

@@ -37,14 +37,6 @@ export async function selectConfig(
 
 export type BankRow = { id: string; nombre: string; codigo: string; estado: string };
 
-export async function selectTenant(q: Queryable, tenantId: string, forUpdate = false): Promise<BankRow | null> {
-  const r = await q.query<BankRow>(
-    `select id, nombre, codigo, estado from tenants where id = $1${forUpdate ? ' for update' : ''}`,
-    [tenantId],
-  );
-  return r.rows[0] ?? null;
-}
-
 /** Active banks and financial entities: the ones that work with the clearing house. */
 export async function selectActiveBanks(q: Queryable): Promise<Array<BankRow & { config: CoelsaConfigRow | null }>> {
   const r = await q.query<BankRow & { config_tenant: string | null } & Omit<CoelsaConfigRow, 'tenant_id'>>(
@@ -101,31 +93,23 @@ export async function ensureSandboxParticipant(q: Queryable, tenantId: string, n
 }
 
 /**
- * Gives the sandbox the bank's current book (cheques and open custody), as a real clearing house would already know
- * them. Cheques it knows keep their sandbox state.
+ * Gives the built-in sandbox a bank's book as a real clearing house would already know it: `book` is a select of
+ * that book (its bank as $1) in the clearing house's terms, with the columns of a ClearingEcheq (the cheque's id as
+ * `id`) and `state`, `custody_id`, `validation_status`. Cheques the sandbox knows keep their sandbox state; answers how
+ * many it learnt.
  */
-export async function importBookIntoSandbox(q: Queryable, tenantId: string, now: Date): Promise<number> {
+export async function insertSandboxBook(q: Queryable, tenantId: string, now: Date, book: string): Promise<number> {
   const r = await q.query(
     `insert into coelsa_sandbox_echeqs (tenant_id, echeq_id, number, amount, currency, issue_date, due_date, state,
        custody_id, validation_status, reference, data, registered_at, updated_at)
-     select e.tenant_id, e.id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
-       case
-         when c.id is not null then 'IN_CUSTODY'
-         when e.status = 'CANCELLED' then 'CANCELLED'
-         when e.status = 'EXPIRED' then 'EXPIRED'
-         when exists (select 1 from custody r where r.echeq_id = e.id and r.status = 'RELEASED') then 'RELEASED'
-         else 'REGISTERED'
-       end,
-       c.id,
-       case when e.validation_status in ('VALIDATED', 'REJECTED') then e.validation_status end,
-       'CLR-' || upper(substr(encode(sha256(convert_to(e.id::text, 'UTF8')), 'hex'), 1, 12)),
-       jsonb_build_object('echeq_id', e.id, 'number', e.number, 'amount', e.amount::text, 'currency', e.currency,
-         'issue_date', e.issue_date::text, 'due_date', e.due_date::text, 'issuer', e.issuer,
-         'issuer_cuit', e.issuer_cuit, 'beneficiary', e.beneficiary, 'beneficiary_cuit', e.beneficiary_cuit),
-       $2, $2
-     from echeqs e
-     left join custody c on c.echeq_id = e.id and c.status = 'IN_CUSTODY'
-     where e.tenant_id = $1 and e.deleted_at is null
+     select $1::uuid, b.id, b.number, b.amount, b.currency, b.issue_date, b.due_date, b.state, b.custody_id,
+       b.validation_status,
+       'CLR-' || upper(substr(encode(sha256(convert_to(b.id::text, 'UTF8')), 'hex'), 1, 12)),
+       jsonb_build_object('echeq_id', b.id, 'number', b.number, 'amount', b.amount::text, 'currency', b.currency,
+         'issue_date', b.issue_date::text, 'due_date', b.due_date::text, 'issuer', b.issuer,
+         'issuer_cuit', b.issuer_cuit, 'beneficiary', b.beneficiary, 'beneficiary_cuit', b.beneficiary_cuit),
+       $2::timestamptz, $2::timestamptz
+     from (${book}) b
      on conflict (tenant_id, echeq_id) do nothing`,
     [tenantId, now],
   );
@@ -144,31 +128,112 @@ export async function recordTest(
   ]);
 }
 
-/** Cheque fields the clearing house needs, if the cheque is in the caller's scope (`scopeSql` condition). */
-export type EcheqClearingRow = {
+/** An operation waiting in the outbox (table clearing_outbox) for the clearing house. */
+export type OutboxRow = {
   id: string;
   tenant_id: string;
-  number: string;
-  amount: string;
-  currency: string;
-  issue_date: string;
-  due_date: string;
-  issuer: string;
-  issuer_cuit: string | null;
-  beneficiary: string;
-  beneficiary_cuit: string | null;
+  operation: string;
+  entity: string;
+  entity_id: string;
+  payload: unknown;
+  attempts: number;
 };
 
-export async function selectEcheqInScope(
-  q: Queryable,
-  echeqId: string,
-  scope: { sql: string; params: unknown[] },
-): Promise<EcheqClearingRow | null> {
-  const r = await q.query<EcheqClearingRow>(
-    `select e.id, e.tenant_id, e.number, e.amount, e.currency, e.issue_date, e.due_date, e.issuer, e.issuer_cuit,
-       e.beneficiary, e.beneficiary_cuit
-     from echeqs e where e.id = $1 and e.deleted_at is null and ${scope.sql}`,
-    [echeqId, ...scope.params],
+/** Due PENDING operations, oldest first, locked (`skip locked`: those another run holds are left to it). */
+export async function takeDueOutbox(tx: Queryable, now: Date, limit: number): Promise<OutboxRow[]> {
+  const r = await tx.query<OutboxRow>(
+    `select id, tenant_id, operation, entity, entity_id, payload, attempts from clearing_outbox
+     where status = 'PENDING' and next_attempt_at <= $1
+     order by next_attempt_at, id limit $2 for update skip locked`,
+    [now, limit],
   );
-  return r.rows[0] ?? null;
+  return r.rows;
+}
+
+/** The operation is next due at `at` (a lease before a remote call, or a deferral with its reason). */
+export async function setOutboxDue(
+  q: Queryable,
+  id: string,
+  at: Date,
+  opts: { error?: string; onlyPending?: boolean } = {},
+): Promise<void> {
+  const error = opts.error === undefined ? '' : ', last_error = $3';
+  const pending = opts.onlyPending ? " and status = 'PENDING'" : '';
+  await q.query(`update clearing_outbox set next_attempt_at = $2${error} where id = $1${pending}`, [
+    id,
+    at,
+    ...(opts.error === undefined ? [] : [opts.error]),
+  ]);
+}
+
+/** Everything waiting for the bank's clearing house is due now (its configuration changed). */
+export async function hurryBankOutbox(q: Queryable, tenantId: string, now: Date): Promise<void> {
+  await q.query(
+    `update clearing_outbox set next_attempt_at = $2
+     where tenant_id = $1 and status = 'PENDING' and next_attempt_at > $2`,
+    [tenantId, now],
+  );
+}
+
+/** Locks the operation if it is still PENDING after `attempts` attempts (nobody recorded this one meanwhile). */
+export async function lockOutboxAttempt(tx: Queryable, id: string, attempts: number): Promise<boolean> {
+  const r = await tx.query(
+    "select 1 from clearing_outbox where id = $1 and status = 'PENDING' and attempts = $2 for update",
+    [id, attempts],
+  );
+  return r.rows.length > 0;
+}
+
+export async function markOutboxDelivered(tx: Queryable, id: string, at: Date, response: unknown): Promise<void> {
+  await tx.query(
+    `update clearing_outbox set status = 'DELIVERED', attempts = attempts + 1, delivered_at = $2, response = $3,
+       last_error = null where id = $1`,
+    [id, at, JSON.stringify(response)],
+  );
+}
+
+export async function markOutboxFailed(tx: Queryable, id: string, attempts: number, error: string): Promise<void> {
+  await tx.query(`update clearing_outbox set status = 'FAILED', attempts = $2, last_error = $3 where id = $1`, [
+    id,
+    attempts,
+    error,
+  ]);
+}
+
+export async function scheduleOutboxRetry(
+  tx: Queryable,
+  id: string,
+  r: { attempts: number; next: Date; error: string },
+): Promise<void> {
+  await tx.query('update clearing_outbox set attempts = $2, next_attempt_at = $3, last_error = $4 where id = $1', [
+    id,
+    r.attempts,
+    r.next,
+    r.error,
+  ]);
+}
+
+/** The outbox's figures for the metrics: waiting, due now, failed, and the age of the oldest waiting operation. */
+export async function outboxBacklog(
+  db: Queryable,
+  opts: { tenantId?: string; now?: Date } = {},
+): Promise<{ pending: number; due: number; failed: number; oldestPendingSeconds: number | null }> {
+  const now = opts.now ?? new Date();
+  const r = await db.query<{ pending: number; due: number; failed: number; oldest: Date | string | null }>(
+    `select count(*) filter (where status = 'PENDING')::int as pending,
+       count(*) filter (where status = 'PENDING' and next_attempt_at <= $1)::int as due,
+       count(*) filter (where status = 'FAILED')::int as failed,
+       min(created_at) filter (where status = 'PENDING') as oldest
+     from clearing_outbox where status in ('PENDING', 'FAILED') and ($2::uuid is null or tenant_id = $2::uuid)`,
+    [now, opts.tenantId ?? null],
+  );
+  const row = r.rows[0]!;
+  return {
+    pending: row.pending,
+    due: row.due,
+    failed: row.failed,
+    oldestPendingSeconds: row.oldest
+      ? Math.max(0, Math.round((now.getTime() - new Date(row.oldest).getTime()) / 1000))
+      : null,
+  };
 }

@@ -16,18 +16,16 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
-import { registerClearingDeps } from './clearing.context';
-import { runOperation } from './clearing.service';
+import type { ClearingBook } from './book';
+import { runOperation } from './clearing.operation';
 import { deleteCoelsaConfig, getCoelsaConfig, setCoelsaConfig, testCoelsaConfig } from './config.service';
 import { coelsaStatusFor } from './status.service';
 
 /**
  * The clearing house (COELSA): the bank's link status and operations, and the per-bank configuration that only the
- * system administrator manages (`tenants:manage`).
+ * system administrator manages (`tenants:manage`). `book` is what they ask of the bank's cheques (app.ts passes it).
  */
-export function clearingRoutes(app: App, deps: Deps) {
-  registerClearingDeps(deps);
-
+export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.get(
     '/integration/coelsa/status',
     {
@@ -54,7 +52,10 @@ export function clearingRoutes(app: App, deps: Deps) {
         response: responses(coelsaOperationResponseSchema, 400, 404, 409, 503, ...AUTHED),
       },
     },
-    async (req) => ({ success: true as const, data: await runOperation({ deps, ctx: ctxOf(req), body: req.body }) }),
+    async (req) => ({
+      success: true as const,
+      data: await runOperation({ deps, book, ctx: ctxOf(req), body: req.body }),
+    }),
   );
 
   app.get(
@@ -84,7 +85,7 @@ export function clearingRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'Configuración de COELSA guardada',
-      data: await setCoelsaConfig({ deps, ctx: ctxOf(req), tenantId: req.params.id, input: req.body }),
+      data: await setCoelsaConfig({ deps, book, ctx: ctxOf(req), tenantId: req.params.id, input: req.body }),
     }),
   );
 

@@ -1,33 +1,25 @@
 import { COELSA_ENVIRONMENT_LABELS, type CoelsaConfigInput, type CoelsaTestResult } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import { seal } from '../../platform/crypto';
-import type { Deps } from '../../platform/deps';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { resetBreaker } from './breaker';
-import { assess, clearingCtx, describeFailure, type ProbeRecorder, portFor } from './clearing.context';
+import { findTenant, lockTenant } from '../tenants';
+import { resetBreaker } from './adapters/breaker';
+import type { ClearingBook } from './book';
 import { type CoelsaConfigDto, toAuditConfig, toConfigDto } from './clearing.mapper';
-import {
-  ensureSandboxParticipant,
-  importBookIntoSandbox,
-  recordTest,
-  selectConfig,
-  selectTenant,
-  upsertConfig,
-} from './clearing.queries';
+import { ensureSandboxParticipant, hurryBankOutbox, recordTest, selectConfig, upsertConfig } from './clearing.queries';
+import { assess, type ClearingDeps, describeFailure, portFor } from './connect';
 import { forgetProbe, rememberProbe } from './status.service';
 
 /** The connection test never waits longer than this (the admin's screen gives up after 10 s). */
 const TEST_TIMEOUT_MS = 8_000;
 
-type ConfigDeps = Pick<Deps, 'db' | 'config' | 'clock'> & Partial<Pick<Deps, 'log'>> & { metrics?: ProbeRecorder };
-
 const TENANT_NOT_FOUND = 'Entidad no encontrada';
 
 /** The bank's configuration (without key or secret); null when it has none. */
-export async function getCoelsaConfig(opts: { deps: ConfigDeps; tenantId: string }): Promise<CoelsaConfigDto | null> {
+export async function getCoelsaConfig(opts: { deps: ClearingDeps; tenantId: string }): Promise<CoelsaConfigDto | null> {
   const { deps, tenantId } = opts;
-  if (!(await selectTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
+  if (!(await findTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
   const row = await selectConfig(deps.db, tenantId);
   return row ? toConfigDto(row) : null;
 }
@@ -38,16 +30,17 @@ export async function getCoelsaConfig(opts: { deps: ConfigDeps; tenantId: string
  * sandbox makes the bank a participant of the built-in sandbox (with its current book). Audited without secrets.
  */
 export async function setCoelsaConfig(opts: {
-  deps: ConfigDeps;
+  deps: ClearingDeps;
+  book: Pick<ClearingBook, 'importBookIntoSandbox'>;
   ctx: Ctx;
   tenantId: string;
   input: CoelsaConfigInput;
 }): Promise<CoelsaConfigDto> {
-  const { deps, ctx, tenantId, input } = opts;
+  const { deps, book, ctx, tenantId, input } = opts;
   const key = deps.config.secretsKey;
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const tenant = await selectTenant(tx, tenantId, true);
+    const tenant = await lockTenant(tx, tenantId);
     if (!tenant) throw notFound(TENANT_NOT_FOUND);
     const before = await selectConfig(tx, tenantId, { forUpdate: true });
     const apiKeyEnc = input.api_key ? seal(key, input.api_key) : (before?.api_key_enc ?? null);
@@ -71,14 +64,10 @@ export async function setCoelsaConfig(opts: {
     });
     if (input.environment === 'sandbox') {
       await ensureSandboxParticipant(tx, tenantId, now);
-      await importBookIntoSandbox(tx, tenantId, now);
+      await book.importBookIntoSandbox(tx, tenantId, now);
     }
     // What waited for this bank's clearing house goes out at the next delivery run.
-    await tx.query(
-      `update clearing_outbox set next_attempt_at = $2
-       where tenant_id = $1 and status = 'PENDING' and next_attempt_at > $2`,
-      [tenantId, now],
-    );
+    await hurryBankOutbox(tx, tenantId, now);
     const after = (await selectConfig(tx, tenantId))!;
     await recordAudit(tx, ctx, {
       action: before ? 'coelsa_config.update' : 'coelsa_config.create',
@@ -96,10 +85,10 @@ export async function setCoelsaConfig(opts: {
 }
 
 /** Removes the bank's configuration: the clearing-dependent functions answer COELSA_NOT_CONFIGURED again. */
-export async function deleteCoelsaConfig(opts: { deps: ConfigDeps; ctx: Ctx; tenantId: string }): Promise<void> {
+export async function deleteCoelsaConfig(opts: { deps: ClearingDeps; ctx: Ctx; tenantId: string }): Promise<void> {
   const { deps, ctx, tenantId } = opts;
   await deps.db.transaction(async (tx) => {
-    if (!(await selectTenant(tx, tenantId, true))) throw notFound(TENANT_NOT_FOUND);
+    if (!(await lockTenant(tx, tenantId))) throw notFound(TENANT_NOT_FOUND);
     const before = await selectConfig(tx, tenantId, { forUpdate: true });
     if (!before) throw notFound('La entidad no tiene COELSA configurado');
     await tx.query('delete from coelsa_configs where tenant_id = $1', [tenantId]);
@@ -120,13 +109,12 @@ export async function deleteCoelsaConfig(opts: { deps: ConfigDeps; ctx: Ctx; ten
  * failed, time, message). The returned message is what the admin screen shows after 'Prueba de conexión: '.
  */
 export async function testCoelsaConfig(opts: {
-  deps: ConfigDeps;
+  deps: ClearingDeps;
   ctx: Ctx;
   tenantId: string;
 }): Promise<CoelsaTestResult> {
   const { deps, ctx, tenantId } = opts;
-  const cc = clearingCtx(deps);
-  if (!(await selectTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
+  if (!(await findTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
   const row = await selectConfig(deps.db, tenantId);
   if (!row) throw new AppError('COELSA_NOT_CONFIGURED');
 
@@ -137,14 +125,14 @@ export async function testCoelsaConfig(opts: {
   if (problem) {
     message = problem.detail;
   } else if (row.environment === 'sandbox') {
-    await portFor(cc, row).health();
+    await portFor(deps, row).health();
     ok = true;
     latencyMs = 0;
     message = 'Conectado a Sandbox';
   } else {
     const started = Date.now();
     try {
-      const r = await portFor(cc, row).health({
+      const r = await portFor(deps, row).health({
         force: true,
         maxRetries: 0,
         timeoutMs: Math.min(row.timeout_ms, TEST_TIMEOUT_MS),
@@ -155,7 +143,7 @@ export async function testCoelsaConfig(opts: {
     } catch (err) {
       message = describeFailure(err);
     }
-    cc.metrics?.recordProbe('coelsa', Date.now() - started, ok, tenantId);
+    deps.metrics?.recordProbe('coelsa', Date.now() - started, ok, tenantId);
     rememberProbe(row, { ok, error: ok ? null : message, latencyMs, at: Date.now() });
     if (ok) resetBreaker(tenantId);
   }

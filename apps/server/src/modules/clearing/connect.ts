@@ -1,51 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, systemClock } from '../../platform/clock';
+import type { Config } from '../../config';
 import { open } from '../../platform/crypto';
-import type { Db, Queryable } from '../../platform/db/db';
+import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
-import { breakerFor } from './breaker';
+import { breakerFor } from './adapters/breaker';
+import { httpAdapter } from './adapters/http';
+import { sandboxAdapter } from './adapters/sandbox';
 import { ClearingRejectedError, ClearingUnavailableError } from './clearing.errors';
 import type { CoelsaConfigRow } from './clearing.queries';
-import type { ClearingPort } from './clearing.types';
-import { httpAdapter } from './http-adapter';
-import { sandboxAdapter } from './sandbox-adapter';
+import type { ClearingPort } from './port';
 
-/** What the clearing functions need; other modules may pass just `{ db }` (the rest comes from the app's deps). */
-export type ClearingDeps = Pick<Deps, 'db'> &
-  Partial<Pick<Deps, 'config' | 'clock' | 'log'>> & { metrics?: ProbeRecorder };
+/**
+ * What the clearing functions need, given explicitly by whoever calls them (the app's deps satisfy it): the database,
+ * the clock, the secrets key that opens a bank's credentials and the hosts its link may reach; the log and the probe
+ * recorder when there are ones.
+ */
+export type ClearingDeps = Pick<Deps, 'db' | 'clock'> & {
+  config: Pick<Config, 'secretsKey' | 'clearingAllowedHosts'>;
+  log?: FastifyBaseLogger;
+  metrics?: ProbeRecorder;
+};
 
 /** Where clearing-house probes are counted (the platform's metrics recorder), for the platform and the bank. */
 export type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean, tenantId?: string | null): void };
-
-export type ClearingCtx = {
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger | null;
-  secretsKey: Buffer | null;
-  metrics: ProbeRecorder | null;
-  /** COELSA_ALLOWED_HOSTS: hosts the link may reach even at internal addresses. */
-  allowedHosts: readonly string[];
-};
-
-const APP_DEPS = new WeakMap<Db, Deps>();
-
-/** Remembers the app's deps for its database, so callers that only pass `{ db }` get the secrets key and clock. */
-export function registerClearingDeps(deps: Deps): void {
-  APP_DEPS.set(deps.db, deps);
-}
-
-export function clearingCtx(deps: ClearingDeps): ClearingCtx {
-  const app = APP_DEPS.get(deps.db);
-  return {
-    db: deps.db,
-    clock: deps.clock ?? app?.clock ?? systemClock,
-    log: deps.log ?? app?.log ?? null,
-    secretsKey: deps.config?.secretsKey ?? app?.config.secretsKey ?? null,
-    metrics: deps.metrics ?? (app as { metrics?: ProbeRecorder } | undefined)?.metrics ?? null,
-    allowedHosts: deps.config?.clearingAllowedHosts ?? app?.config.clearingAllowedHosts ?? [],
-  };
-}
 
 export type NotUsable = { code: 'COELSA_NOT_CONFIGURED' | 'SANDBOX_NOT_CONFIGURED'; detail: string };
 
@@ -85,19 +63,19 @@ export type PortOptions = {
 };
 
 /** The adapter of a usable configuration (sandbox or HTTP). Throws the 503 AppError when it is not usable. */
-export function portFor(cc: ClearingCtx, row: CoelsaConfigRow | null, opts: PortOptions = {}): ClearingPort {
+export function portFor(deps: ClearingDeps, row: CoelsaConfigRow | null, opts: PortOptions = {}): ClearingPort {
   const problem = assess(row);
   if (problem) throw new AppError(problem.code);
   const cfg = row!;
   if (cfg.environment === 'sandbox') {
-    return sandboxAdapter({ q: opts.q ?? cc.db, tenantId: cfg.tenant_id, now: () => cc.clock.now() });
+    return sandboxAdapter({ q: opts.q ?? deps.db, tenantId: cfg.tenant_id, now: () => deps.clock.now() });
   }
-  if (!cc.secretsKey) throw new Error('clearing: falta la clave de secretos (pase deps completos)');
+  const key = deps.config.secretsKey;
   let apiKey: string;
   let apiSecret: string;
   try {
-    apiKey = open(cc.secretsKey, cfg.api_key_enc!);
-    apiSecret = open(cc.secretsKey, cfg.api_secret_enc!);
+    apiKey = open(key, cfg.api_key_enc!);
+    apiSecret = open(key, cfg.api_secret_enc!);
   } catch {
     throw new AppError(
       'COELSA_NOT_CONFIGURED',
@@ -107,14 +85,14 @@ export function portFor(cc: ClearingCtx, row: CoelsaConfigRow | null, opts: Port
   const tenantId = cfg.tenant_id;
   return httpAdapter({
     baseUrl: cfg.base_url!,
-    egress: { allowedHosts: cc.allowedHosts, requireHttps: cfg.environment === 'production' },
+    egress: { allowedHosts: deps.config.clearingAllowedHosts, requireHttps: cfg.environment === 'production' },
     apiKey,
     apiSecret,
     timeoutMs: cfg.timeout_ms,
     maxRetries: cfg.max_retries,
     breaker: breakerFor(tenantId),
     onAttemptFailed: ({ reason, attempt, detail }) =>
-      cc.log?.warn({ tenantId, reason, attempt, detail }, 'COELSA: intento fallido'),
+      deps.log?.warn({ tenantId, reason, attempt, detail }, 'COELSA: intento fallido'),
   });
 }
 

@@ -31,7 +31,7 @@ export const CLEARING_OPERATIONS: readonly ClearingOperation[] = [
 ];
 
 /** A cheque as the clearing house needs it (amount as the exact decimal string of the database). */
-export type EcheqForValidation = {
+export type ClearingEcheq = {
   id: string;
   number: string;
   amount: string;
@@ -47,14 +47,14 @@ export type EcheqForValidation = {
 /**
  * What the outbox payload of each operation should carry so the clearing house can act on it (other operations
  * are delivered as they are):
- * - ECHEQ_REGISTER / ECHEQ_UPDATE: the cheque (`EcheqForValidation` fields).
+ * - ECHEQ_REGISTER / ECHEQ_UPDATE: the cheque (`ClearingEcheq` fields).
  * - CUSTODY_DEPOSIT: `{ echeq_id, custody_id, echeq? }` (with `echeq`, a cheque the clearing house does not know yet
  *   is registered on deposit).
  * - CUSTODY_RELEASE: `{ echeq_id, custody_id, reason? }`.
  */
 export type ClearingPayloads = {
-  ECHEQ_REGISTER: EcheqForValidation;
-  CUSTODY_DEPOSIT: { echeq_id: string; custody_id: string; echeq?: EcheqForValidation };
+  ECHEQ_REGISTER: ClearingEcheq;
+  CUSTODY_DEPOSIT: { echeq_id: string; custody_id: string; echeq?: ClearingEcheq };
   CUSTODY_RELEASE: { echeq_id: string; custody_id: string; reason?: string };
 };
 
@@ -82,18 +82,18 @@ export type CallOptions = {
 
 /**
  * The port: every operation the product needs from the clearing house. Two adapters implement it: the built-in
- * sandbox (sandbox-adapter.ts) and the HTTP client of the real service (http-adapter.ts).
+ * sandbox (adapters/sandbox.ts) and the HTTP client of the real service (adapters/http.ts).
  * Failures: `ClearingUnavailableError` (unreachable, timeout, 5xx, open circuit) and `ClearingRejectedError` (the
  * clearing house answered and refused: unknown id, invalid data, bad signature).
  */
 export type ClearingPort = {
   kind: 'sandbox' | 'http';
   health(opts?: CallOptions): Promise<{ latencyMs: number }>;
-  validateEcheq(echeq: EcheqForValidation, opts?: CallOptions): Promise<ClearingValidation>;
-  registerEcheq(echeq: EcheqForValidation, opts?: CallOptions): Promise<ClearingAck>;
+  validateEcheq(echeq: ClearingEcheq, opts?: CallOptions): Promise<ClearingValidation>;
+  registerEcheq(echeq: ClearingEcheq, opts?: CallOptions): Promise<ClearingAck>;
   queryEcheq(echeqId: string, opts?: CallOptions): Promise<ClearingEcheqState>;
   registerCustodyDeposit(
-    deposit: { echeqId: string; custodyId: string | null; echeq?: EcheqForValidation | null },
+    deposit: { echeqId: string; custodyId: string | null; echeq?: ClearingEcheq | null },
     opts?: CallOptions,
   ): Promise<ClearingAck>;
   registerCustodyRelease(

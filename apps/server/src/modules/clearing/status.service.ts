@@ -3,9 +3,10 @@ import { COELSA_ENVIRONMENT_LABELS } from '@echeq/contract';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/app-error';
 import { toIso } from '../../platform/timestamps';
-import { breakerFor } from './breaker';
-import { assess, type ClearingCtx, type ClearingDeps, clearingCtx, describeFailure, portFor } from './clearing.context';
+import { findTenant } from '../tenants';
+import { breakerFor } from './adapters/breaker';
 import { type CoelsaConfigRow, selectActiveBanks, selectConfig } from './clearing.queries';
+import { assess, type ClearingDeps, describeFailure, portFor } from './connect';
 
 /** How long a probe of an HTTP clearing house is trusted (the dashboard asks often). */
 const STATUS_CACHE_MS = 5_000;
@@ -36,7 +37,7 @@ export function recentProbe(row: CoelsaConfigRow, now: number): Probe | null {
 }
 
 /** Is the bank's HTTP clearing house answering? Cached for STATUS_CACHE_MS; an open breaker answers at once. */
-async function probeHttp(cc: ClearingCtx, row: CoelsaConfigRow): Promise<Probe> {
+async function probeHttp(deps: ClearingDeps, row: CoelsaConfigRow): Promise<Probe> {
   const now = Date.now();
   const cached = recentProbe(row, now);
   if (cached) return cached;
@@ -47,15 +48,15 @@ async function probeHttp(cc: ClearingCtx, row: CoelsaConfigRow): Promise<Probe> 
   }
   const pending = (async (): Promise<Probe> => {
     try {
-      const port = portFor(cc, row);
+      const port = portFor(deps, row);
       const { latencyMs } = await port.health({
         maxRetries: 0,
         timeoutMs: Math.min(row.timeout_ms, PROBE_TIMEOUT_MS),
       });
-      cc.metrics?.recordProbe('coelsa', Date.now() - now, true, row.tenant_id);
+      deps.metrics?.recordProbe('coelsa', Date.now() - now, true, row.tenant_id);
       return { ok: true, error: null, latencyMs, at: Date.now() };
     } catch (err) {
-      cc.metrics?.recordProbe('coelsa', Date.now() - now, false, row.tenant_id);
+      deps.metrics?.recordProbe('coelsa', Date.now() - now, false, row.tenant_id);
       return { ok: false, error: describeFailure(err), latencyMs: null, at: Date.now() };
     }
   })();
@@ -73,23 +74,23 @@ function describeFailureOpen(): string {
 type Link = { status: CoelsaConnectionStatus; connected: boolean; error: string | null };
 
 /** The state of one bank's link, from its configuration (sandbox: in-process; HTTP: probe, cached). */
-async function linkOf(cc: ClearingCtx, row: CoelsaConfigRow | null): Promise<Link> {
+async function linkOf(deps: ClearingDeps, row: CoelsaConfigRow | null): Promise<Link> {
   const problem = assess(row);
   if (!row || (problem && row.environment !== 'sandbox')) {
     return { status: 'NOT_CONFIGURED', connected: false, error: problem?.detail ?? null };
   }
   if (problem) return { status: 'DISCONNECTED', connected: false, error: problem.detail };
   if (row.environment === 'sandbox') return { status: 'SANDBOX', connected: true, error: null };
-  const probe = await probeHttp(cc, row);
+  const probe = await probeHttp(deps, row);
   return probe.ok
     ? { status: 'CONNECTED', connected: true, error: null }
     : { status: 'DISCONNECTED', connected: false, error: probe.error };
 }
 
 /** `GET /integration/coelsa/status` for one bank. */
-async function tenantStatus(cc: ClearingCtx, tenantId: string): Promise<CoelsaStatus> {
-  const link = await linkOf(cc, await selectConfig(cc.db, tenantId));
-  return { connected: link.connected, status: link.status, timestamp: cc.clock.now().toISOString() };
+async function tenantStatus(deps: ClearingDeps, tenantId: string): Promise<CoelsaStatus> {
+  const link = await linkOf(deps, await selectConfig(deps.db, tenantId));
+  return { connected: link.connected, status: link.status, timestamp: deps.clock.now().toISOString() };
 }
 
 function checkOf(row: CoelsaConfigRow | null, link: Link): CoelsaConfigCheck {
@@ -119,18 +120,18 @@ function checkOf(row: CoelsaConfigRow | null, link: Link): CoelsaConfigCheck {
 }
 
 /** `GET /system/coelsa-config` for one bank. */
-async function tenantConfigCheck(cc: ClearingCtx, tenantId: string): Promise<CoelsaConfigCheck> {
-  const row = await selectConfig(cc.db, tenantId);
-  return checkOf(row, await linkOf(cc, row));
+async function tenantConfigCheck(deps: ClearingDeps, tenantId: string): Promise<CoelsaConfigCheck> {
+  const row = await selectConfig(deps.db, tenantId);
+  return checkOf(row, await linkOf(deps, row));
 }
 
 /**
  * The platform as a whole (the system administrator, who belongs to no bank): configured when every active bank
  * is, connected when every configured bank is.
  */
-async function platformView(cc: ClearingCtx): Promise<{ check: CoelsaConfigCheck; status: CoelsaStatus }> {
-  const banks = await selectActiveBanks(cc.db);
-  const links = await Promise.all(banks.map(async (b) => ({ bank: b, link: await linkOf(cc, b.config) })));
+async function platformView(deps: ClearingDeps): Promise<{ check: CoelsaConfigCheck; status: CoelsaStatus }> {
+  const banks = await selectActiveBanks(deps.db);
+  const links = await Promise.all(banks.map(async (b) => ({ bank: b, link: await linkOf(deps, b.config) })));
   const configured = links.filter((l) => !assess(l.bank.config));
   const unconfigured = links.filter((l) => assess(l.bank.config));
   const down = configured.filter((l) => !l.link.connected);
@@ -171,16 +172,15 @@ async function platformView(cc: ClearingCtx): Promise<{ check: CoelsaConfigCheck
     },
     recommendations: { needsConfig: unconfigured.length > 0, message },
   };
-  return { check, status: { connected, status, timestamp: cc.clock.now().toISOString() } };
+  return { check, status: { connected, status, timestamp: deps.clock.now().toISOString() } };
 }
 
 /** Which bank a status call is about: the caller's own; the system administrator's choice, or the whole platform. */
-async function subjectOf(cc: ClearingCtx, ctx: Ctx, tenantId: string | undefined): Promise<string | null> {
+async function subjectOf(deps: ClearingDeps, ctx: Ctx, tenantId: string | undefined): Promise<string | null> {
   const scope = scopeOf(ctx.actor);
   if (scope.kind === 'all') {
     if (!tenantId) return null;
-    const t = await cc.db.query('select 1 from tenants where id = $1', [tenantId]);
-    if (t.rows.length === 0) throw notFound('Entidad no encontrada');
+    if (!(await findTenant(deps.db, tenantId))) throw notFound('Entidad no encontrada');
     return tenantId;
   }
   if (tenantId && tenantId !== scope.tenantId) throw notFound('Entidad no encontrada');
@@ -193,9 +193,8 @@ export async function coelsaStatusFor(opts: {
   ctx: Ctx;
   tenantId?: string | undefined;
 }): Promise<CoelsaStatus> {
-  const cc = clearingCtx(opts.deps);
-  const subject = await subjectOf(cc, opts.ctx, opts.tenantId);
-  return subject ? tenantStatus(cc, subject) : (await platformView(cc)).status;
+  const subject = await subjectOf(opts.deps, opts.ctx, opts.tenantId);
+  return subject ? tenantStatus(opts.deps, subject) : (await platformView(opts.deps)).status;
 }
 
 /** `GET /system/coelsa-config`: 200 describing the configuration whatever its state. */
@@ -204,9 +203,8 @@ export async function coelsaConfigCheckFor(opts: {
   ctx: Ctx;
   tenantId?: string | undefined;
 }): Promise<CoelsaConfigCheck> {
-  const cc = clearingCtx(opts.deps);
-  const subject = await subjectOf(cc, opts.ctx, opts.tenantId);
-  return subject ? tenantConfigCheck(cc, subject) : (await platformView(cc)).check;
+  const subject = await subjectOf(opts.deps, opts.ctx, opts.tenantId);
+  return subject ? tenantConfigCheck(opts.deps, subject) : (await platformView(opts.deps)).check;
 }
 
 /**
@@ -214,6 +212,6 @@ export async function coelsaConfigCheckFor(opts: {
  * link works, `degraded` when one does not, `not_configured` when no bank has one. Names no bank, address or error.
  */
 export async function clearingOverall(deps: ClearingDeps): Promise<'ok' | 'degraded' | 'not_configured'> {
-  const { status } = (await platformView(clearingCtx(deps))).status;
+  const { status } = (await platformView(deps)).status;
   return status === 'NOT_CONFIGURED' ? 'not_configured' : status === 'DISCONNECTED' ? 'degraded' : 'ok';
 }

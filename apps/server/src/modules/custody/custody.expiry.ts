@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { type Job, runJobOnce } from '../../platform/jobs';
 import { recordAudit } from '../audit';
 import { enqueueClearing } from '../clearing';
+import { expireEcheq } from '../echeqs';
 
 /** The job's advisory-lock key (platform/jobs.ts: 727_1xx are jobs). */
 const EXPIRY_JOB_ID = 727_102;
@@ -35,11 +36,7 @@ async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<num
        where id = $1 and status = 'IN_CUSTODY'`,
       [row.id, now],
     );
-    const cheque = await tx.query(
-      `update echeqs set status = 'EXPIRED', updated_at = $2, version = version + 1
-       where id = $1 and status = 'ACTIVE' returning id`,
-      [row.echeq_id, now],
-    );
+    const chequeExpired = await expireEcheq(tx, row.echeq_id, now);
     await enqueueClearing(tx, {
       tenantId: row.tenant_id,
       operation: 'CUSTODY_EXPIRE',
@@ -57,7 +54,7 @@ async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<num
         status: 'EXPIRED',
         presentation_deadline: row.presentation_deadline,
         echeq_id: row.echeq_id,
-        echeq_status: cheque.rows.length > 0 ? 'EXPIRED' : 'sin cambios',
+        echeq_status: chequeExpired ? 'EXPIRED' : 'sin cambios',
       },
     });
   }

@@ -2,9 +2,10 @@ import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contra
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
+import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { pageLimit } from '../../platform/db/page-limit';
-import { type Keyset, keyText, likePattern, SqlParams } from '../echeqs';
+import { SqlParams } from '../../platform/db/sql';
 
 export type CustodyRow = {
   id: string;
@@ -115,6 +116,11 @@ export async function lockOpenCustodyForEcheq(
     p.values,
   );
   return r.rows[0] ?? null;
+}
+
+/** Locks the cheque's open custody record, if any, and says whether there is one (the cheque's EcheqHolds). */
+export async function lockOpenCustody(tx: Queryable, echeqId: string): Promise<boolean> {
+  return (await lockOpenCustodyForEcheq(tx, { echeqId, scope: { kind: 'all' } })) !== null;
 }
 
 export type CustodyListFilter = { status?: CustodyStatus | undefined; search?: string | undefined };

@@ -11,12 +11,15 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
-import { createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
+import { type CustodyHolds, createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
 
 const tags = ['custody'];
 
-/** Custody of cheques under /echeqs/custody (static segments: they win over /echeqs/:id). */
-export function custodyRoutes(app: App, deps: Deps) {
+/**
+ * Custody of cheques under /echeqs/custody (static segments: they win over /echeqs/:id). `holds` is what a release
+ * asks of discounts (app.ts passes it).
+ */
+export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   app.get(
     '/echeqs/custody',
     {
@@ -76,7 +79,7 @@ export function custodyRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'Custodia liberada',
-      data: await releaseCustody({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+      data: await releaseCustody({ deps, holds, ctx: ctxOf(req), id: req.params.id, body: req.body }),
     }),
   );
 }

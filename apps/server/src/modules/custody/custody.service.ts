@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
 import { insertRows } from '../../platform/db/insert-rows';
+import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
@@ -19,20 +20,20 @@ import { outboxRow, requireClearing } from '../clearing';
 import {
   bankOwned,
   checkIssueDate,
-  clearingPayload,
   companyScopeOf,
-  decodeCursor,
+  type EcheqHolds,
   guardDuplicateNumber,
-  hasOpenDiscount,
-  keysetPage,
   registerEcheq,
   staleVersion,
+  toClearingEcheq,
   toEcheqDto,
 } from '../echeqs';
 import { toCustodyDto } from './custody.mapper';
 import { countCustody, findCustody, insertCustody, listCustodyPage, markReleased } from './custody.queries';
 
 type CustodyDeps = Pick<Deps, 'db' | 'clock'>;
+/** What a release asks of discounts, which come after this module in the order (app.ts passes it). */
+export type CustodyHolds = Pick<EcheqHolds, 'hasOpenDiscount'>;
 type CreateInput = z.output<typeof createCustodyBodySchema>;
 type ReleaseInput = z.output<typeof releaseCustodyBodySchema>;
 type ListInput = z.output<typeof listCustodyQuerySchema>;
@@ -94,7 +95,7 @@ export async function createCustody(opts: {
           operation: 'CUSTODY_DEPOSIT',
           entity: 'custody',
           entityId: id,
-          payload: { echeq_id: echeq.id, custody_id: id, echeq: clearingPayload(echeq) },
+          payload: { echeq_id: echeq.id, custody_id: id, echeq: toClearingEcheq(echeq) },
         }),
         auditRow(ctx, {
           action: 'custody.create',
@@ -146,11 +147,12 @@ export async function listCustody(opts: {
  */
 export async function releaseCustody(opts: {
   deps: CustodyDeps;
+  holds: CustodyHolds;
   ctx: Ctx;
   id: string;
   body: ReleaseInput;
 }): Promise<Custody> {
-  const { deps, ctx, id, body } = opts;
+  const { deps, holds, ctx, id, body } = opts;
   const scope = scopeOf(ctx.actor);
   return deps.db.transaction(async (tx) => {
     const before = await findCustody(tx, id, scope, { forUpdate: true });
@@ -163,7 +165,7 @@ export async function releaseCustody(opts: {
     // The discount's approval marks the cheque under this same lock (approve locks the open custody first).
     if (before.discounted_at) throw bankOwned('liberarse de la custodia');
     if (body.version !== undefined && body.version !== before.version) throw staleVersion();
-    if (await hasOpenDiscount(tx, before.echeq_id)) {
+    if (await holds.hasOpenDiscount(tx, before.echeq_id)) {
       throw invalidTransition('No se puede liberar la custodia: el ECHEQ tiene un descuento pendiente');
     }
     const at = deps.clock.now();

@@ -1,3 +1,4 @@
 export { custodyExpiryJob, expireCustodyOnce } from './custody.expiry';
-export { lockOpenCustodyForEcheq } from './custody.queries';
+export { lockOpenCustody, lockOpenCustodyForEcheq } from './custody.queries';
 export { custodyRoutes } from './custody.routes';
+export { importBookIntoSandbox } from './custody.sandbox';

@@ -2,6 +2,7 @@ import type { DiscountStatus } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
+import { escapeLike } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { pageLimit } from '../../platform/db/page-limit';
 
@@ -97,10 +98,6 @@ export async function findDiscount(db: Queryable, id: string, scope: Scope): Pro
   return r.rows[0] ?? null;
 }
 
-function likeEscape(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
  * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
@@ -128,9 +125,9 @@ export async function listDiscounts(
   }
   const search = q.search?.trim();
   if (search) {
-    params.push(`${likeEscape(search.toLowerCase())}%`);
+    params.push(`${escapeLike(search.toLowerCase())}%`);
     const prefix = `$${params.length}`;
-    params.push(`%${likeEscape(search)}%`);
+    params.push(`%${escapeLike(search)}%`);
     const contains = `$${params.length}`;
     conds.push(
       `(d.id::text like ${prefix} or d.echeq_id::text like ${prefix} or exists (
@@ -175,38 +172,13 @@ export async function lockDiscount(tx: Queryable, id: string): Promise<DiscountR
   return r.rows[0] ?? null;
 }
 
-export type EcheqForDiscount = {
-  id: string;
-  tenant_id: string;
-  company_id: string;
-  number: string;
-  amount: string;
-  currency: string;
-  due_date: string;
-  status: string;
-  validation_status: string;
-};
-
-/** What a discount needs of its cheque (EcheqForDiscount), read from `echeqs e`. */
-const ECHEQ_FOR_DISCOUNT =
-  'e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.due_date, e.status, e.validation_status';
-
-/** The cheque (not deleted); `share` keeps its amount and due date from changing until the caller commits. */
-export async function findEcheq(tx: Queryable, id: string, share = false): Promise<EcheqForDiscount | null> {
-  const r = await tx.query<EcheqForDiscount>(
-    `select ${ECHEQ_FOR_DISCOUNT}
-     from echeqs e where e.id = $1 and e.deleted_at is null${share ? ' for share' : ''}`,
-    [id],
+/** True while the cheque has a PENDING or APPROVED discount (the cheque's and its custody's EcheqHolds). */
+export async function hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean> {
+  const r = await tx.query(
+    `select 1 from discounts where echeq_id = $1 and status in ('PENDING', 'APPROVED') limit 1`,
+    [echeqId],
   );
-  return r.rows[0] ?? null;
-}
-
-/**
- * Marks the cheque as the bank's at its discount's approval (migration 0014); the approval holds the cheque's open
- * custody row, which every edit, deletion and release of the cheque locks first.
- */
-export async function markDiscounted(tx: Queryable, echeqId: string, at: Date): Promise<void> {
-  await tx.query('update echeqs set discounted_at = $2 where id = $1 and discounted_at is null', [echeqId, at]);
+  return r.rows.length > 0;
 }
 
 /** The open (PENDING or APPROVED) or completed discount of a cheque, if any. */
@@ -220,23 +192,6 @@ export async function findBlockingDiscount(
      where echeq_id = $1 and status in ('PENDING', 'APPROVED', 'COMPLETED') and id <> coalesce($2::uuid, gen_random_uuid())
      order by requested_at desc limit 1`,
     [echeqId, exceptId ?? null],
-  );
-  return r.rows[0] ?? null;
-}
-
-/**
- * The cheque as findEcheq(tx, id, true) reads it, with its bank's discount rate (an approval prices with it), locked
- * for the update that marks it discounted (taken at once, not raised from a shared lock later).
- */
-export async function findEcheqWithRate(
-  tx: Queryable,
-  id: string,
-): Promise<(EcheqForDiscount & { discount_rate: string }) | null> {
-  const r = await tx.query<EcheqForDiscount & { discount_rate: string }>(
-    `select ${ECHEQ_FOR_DISCOUNT}, t.discount_rate
-     from echeqs e join tenants t on t.id = e.tenant_id
-     where e.id = $1 and e.deleted_at is null for no key update of e`,
-    [id],
   );
   return r.rows[0] ?? null;
 }

@@ -12,16 +12,8 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
-import {
-  approveDiscount,
-  cancelDiscount,
-  completeDiscount,
-  getDiscount,
-  listDiscounts,
-  rejectDiscount,
-  requestDiscount,
-  updateDiscount,
-} from './discounts.service';
+import { approveDiscount, cancelDiscount, completeDiscount, rejectDiscount, updateDiscount } from './discounts.changes';
+import { getDiscount, listDiscounts, requestDiscount } from './discounts.service';
 
 const tags = ['discounts'];
 

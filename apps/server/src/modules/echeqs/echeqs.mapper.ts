@@ -1,5 +1,6 @@
 import { decimalToNumber, type Echeq } from '@echeq/contract';
 import { toIso, toIsoOrNull } from '../../platform/timestamps';
+import type { ClearingEcheq } from '../clearing';
 import type { EcheqRow } from './echeqs.queries';
 
 /** Row to wire: the allow-list of what leaves the server about a cheque (amount exact, timestamps ISO). */
@@ -27,5 +28,21 @@ export function toEcheqDto(row: EcheqRow): Echeq {
     version: row.version,
     created_at: toIso(row.created_at),
     updated_at: toIso(row.updated_at),
+  };
+}
+
+/** Row to the clearing house: the cheque as it validates and registers it (amount as the database's exact text). */
+export function toClearingEcheq(row: EcheqRow): ClearingEcheq {
+  return {
+    id: row.id,
+    number: row.number,
+    amount: row.amount,
+    currency: row.currency.trim(),
+    issue_date: row.issue_date,
+    due_date: row.due_date,
+    issuer: row.issuer,
+    issuer_cuit: row.issuer_cuit,
+    beneficiary: row.beneficiary,
+    beneficiary_cuit: row.beneficiary_cuit,
   };
 }

@@ -12,15 +12,17 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
-import { createEcheq, deleteEcheq, getEcheq, listEcheqs, updateEcheq, validateEcheq } from './echeqs.service';
+import { createEcheq, deleteEcheq, type EcheqHolds, getEcheq, listEcheqs, updateEcheq } from './echeqs.service';
+import { validateEcheq } from './echeqs.validate';
 
 const tags = ['echeqs'];
 
 /**
  * The cheque book. /echeqs/custody/* belongs to the custody module: those static paths win over /echeqs/:id in the
- * router whatever the registration order, and a non-uuid id is a 400.
+ * router whatever the registration order, and a non-uuid id is a 400. `holds` is what an edit or deletion asks of
+ * custody and discounts (app.ts passes it).
  */
-export function echeqRoutes(app: App, deps: Deps) {
+export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.get(
     '/echeqs',
     {
@@ -96,7 +98,7 @@ export function echeqRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'ECHEQ actualizado exitosamente',
-      data: await updateEcheq({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+      data: await updateEcheq({ deps, holds, ctx: ctxOf(req), id: req.params.id, body: req.body }),
     }),
   );
 
@@ -113,7 +115,7 @@ export function echeqRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'ECHEQ eliminado',
-      data: await deleteEcheq({ deps, ctx: ctxOf(req), id: req.params.id }),
+      data: await deleteEcheq({ deps, holds, ctx: ctxOf(req), id: req.params.id }),
     }),
   );
 }

@@ -1,44 +1,34 @@
-import {
-  type createEcheqBodySchema,
-  type Echeq,
-  type EcheqStatus,
-  type listEcheqsQuerySchema,
-  MAX_TERM_DAYS,
-  type Page,
-  toCents,
-  type updateEcheqBodySchema,
-  type ValidationStatus,
+import type {
+  createEcheqBodySchema,
+  Echeq,
+  EcheqStatus,
+  listEcheqsQuerySchema,
+  Page,
+  updateEcheqBodySchema,
 } from '@echeq/contract';
 import type { z } from 'zod';
 import { type Ctx, type Scope, scopeOf } from '../../platform/auth/actor';
-import { buenosAiresDate, daysBetween } from '../../platform/clock';
-import { isDbError, type Queryable } from '../../platform/db/db';
+import type { Queryable } from '../../platform/db/db';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
+import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import type { Deps } from '../../platform/deps';
-import { AppError, conflict, invalidTransition, notFound, validationError } from '../../platform/http/app-error';
+import { invalidTransition, validationError } from '../../platform/http/app-error';
 import { auditRow, recordAudit } from '../audit';
+import { enqueueClearing, outboxRow, requireClearing } from '../clearing';
+import { countEcheqs, listEcheqPage } from './echeqs.list';
+import { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
+import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
 import {
-  type EcheqForValidation,
-  enqueueClearing,
-  outboxRow,
-  requireClearing,
-  validateWithClearing,
-} from '../clearing';
-import { toEcheqDto } from './echeqs.mapper';
-import {
-  countEcheqs,
-  type EcheqChanges,
-  type EcheqRow,
-  findEcheq,
-  hasOpenDiscount,
-  insertEcheq,
-  listEcheqPage,
-  lockOpenCustodyOf,
-  setValidation,
-  softDeleteEcheq,
-  updateEcheqRow,
-} from './echeqs.queries';
-import { decodeCursor, keysetPage } from './keyset';
+  bankOwned,
+  changesFace,
+  changesOf,
+  checkDates,
+  checkIssueDate,
+  companyScopeOf,
+  echeqNotFound,
+  guardDuplicateNumber,
+  staleVersion,
+} from './echeqs.rules';
 
 type EcheqDeps = Pick<Deps, 'db' | 'clock'>;
 type CreateInput = z.output<typeof createEcheqBodySchema>;
@@ -47,63 +37,32 @@ type ListInput = z.output<typeof listEcheqsQuerySchema>;
 /** The cheque's own fields as every creation path receives them (validated by the contract). */
 export type EcheqFields = Omit<CreateInput, 'status'>;
 
-const echeqNotFound = () => notFound('ECHEQ no encontrado');
-
-const duplicateNumber = () =>
-  new AppError('DUPLICATE', 'Ya existe un ECHEQ con ese número en este banco', {
-    errors: [{ path: 'number', message: 'Número de ECHEQ ya registrado' }],
-  });
-
-/** Runs a creation and turns a lost race on the bank's unique number into 409 DUPLICATE. */
-export async function guardDuplicateNumber<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isDbError(err) && err.code === '23505') throw duplicateNumber();
-    throw err;
-  }
-}
-
-/** The cheque as the clearing house sees it (amount as the exact decimal text of the database). */
-export function clearingPayload(row: EcheqRow): EcheqForValidation {
-  return {
-    id: row.id,
-    number: row.number,
-    amount: row.amount,
-    currency: row.currency.trim(),
-    issue_date: row.issue_date,
-    due_date: row.due_date,
-    issuer: row.issuer,
-    issuer_cuit: row.issuer_cuit,
-    beneficiary: row.beneficiary,
-    beneficiary_cuit: row.beneficiary_cuit,
-  };
-}
+/**
+ * What a change to a cheque asks of the modules that hold it, which come after this one in the order (custody,
+ * discounts): app.ts passes them in.
+ */
+export type EcheqHolds = {
+  /** Locks the cheque's open custody record, if any, and says whether there is one (custody's lock). */
+  lockOpenCustody(tx: Queryable, echeqId: string): Promise<boolean>;
+  /** True while a discount on the cheque is PENDING or APPROVED. */
+  hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean>;
+};
 
 /**
- * A cheque whose discount was approved is the bank's until the end of its life: nobody edits, cancels, deletes or
- * releases it through the company's screens (issue 20). `what` says what was refused.
+ * The cheque's lock protocol: the cheque's open custody record first, then the cheque. Every custody and discount
+ * operation takes the custody record first too (and the discount next), so two changes to the same cheque never
+ * wait for each other crosswise.
  */
-export function bankOwned(what: string): AppError {
-  return invalidTransition(
-    `El ECHEQ fue descontado por el banco: desde la aprobación del descuento le pertenece y no puede ${what}`,
-  );
-}
-
-/** An issue date the cheque can carry: not after today in Buenos Aires (the schema refuses dates before 2019). */
-export function checkIssueDate(issueDate: string, now: Date): void {
-  if (issueDate > buenosAiresDate(now)) {
-    throw validationError('La fecha de emisión no puede ser posterior a hoy', [
-      { path: 'issue_date', message: 'Posterior a la fecha de hoy' },
-    ]);
-  }
-}
-
-/** The company a new cheque belongs to: only company roles create, always for their own company. */
-export function companyScopeOf(ctx: Ctx): Extract<Scope, { kind: 'company' }> {
-  const scope = scopeOf(ctx.actor);
-  if (scope.kind !== 'company') throw new AppError('FORBIDDEN', 'Solo una empresa puede registrar ECHEQs');
-  return scope;
+async function lockForChange(
+  tx: Queryable,
+  holds: EcheqHolds,
+  id: string,
+  scope: Scope,
+): Promise<{ before: EcheqRow; inCustody: boolean }> {
+  const inCustody = await holds.lockOpenCustody(tx, id);
+  const before = await findEcheq(tx, id, scope, { lock: 'update' });
+  if (!before) throw echeqNotFound();
+  return { before, inCustody };
 }
 
 /**
@@ -145,7 +104,7 @@ export async function registerEcheq(
   });
   const id = row.id;
   const records = [
-    outboxRow({ tenantId, operation: 'ECHEQ_REGISTER', entity: 'echeq', entityId: id, payload: clearingPayload(row) }),
+    outboxRow({ tenantId, operation: 'ECHEQ_REGISTER', entity: 'echeq', entityId: id, payload: toClearingEcheq(row) }),
     auditRow(opts.ctx, { action: 'echeq.create', entity: 'echeq', entityId: id, tenantId, after: toEcheqDto(row) }),
   ];
   return { row, records };
@@ -205,63 +164,14 @@ export async function listEcheqs(opts: {
   return keysetPage(page, query, total);
 }
 
-const FIELDS = [
-  'amount',
-  'currency',
-  'issue_date',
-  'due_date',
-  'issuer',
-  'issuer_cuit',
-  'beneficiary',
-  'beneficiary_cuit',
-  'status',
-] as const;
-/**
- * The cheque's face: what the clearing house validates and the bank prices. Frozen while a discount is PENDING or
- * APPROVED; a change drops the validation (the cheque is PENDING until validated again as it is now).
- */
-const FACE = new Set([
-  'amount',
-  'currency',
-  'issue_date',
-  'due_date',
-  'issuer',
-  'issuer_cuit',
-  'beneficiary',
-  'beneficiary_cuit',
-]);
-
-function changesOf(row: EcheqRow, body: UpdateInput): EcheqChanges {
-  const changes: Record<string, unknown> = {};
-  for (const key of FIELDS) {
-    const value = body[key];
-    if (value === undefined) continue;
-    const current = key === 'currency' ? row.currency.trim() : row[key];
-    const same = key === 'amount' ? toCents(value as number) === toCents(row.amount) : value === current;
-    if (!same) changes[key] = value;
-  }
-  return changes as EcheqChanges;
-}
-
-function checkDates(issue: string, due: string): void {
-  const days = daysBetween(issue, due);
-  if (days < 0) {
-    throw validationError('La fecha de vencimiento no puede ser anterior a la de emisión', [
-      { path: 'due_date', message: 'Anterior a la fecha de emisión' },
-    ]);
-  }
-  if (days > MAX_TERM_DAYS) {
-    throw validationError(`La fecha de vencimiento no puede superar ${MAX_TERM_DAYS} días desde la emisión`, [
-      { path: 'due_date', message: `Más de ${MAX_TERM_DAYS} días desde la emisión` },
-    ]);
-  }
-}
-
-export const staleVersion = () =>
-  conflict('El registro fue modificado por otra operación. Actualice la información e intente nuevamente.');
-
-export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string; body: UpdateInput }): Promise<Echeq> {
-  const { deps, ctx, id, body } = opts;
+export async function updateEcheq(opts: {
+  deps: EcheqDeps;
+  holds: EcheqHolds;
+  ctx: Ctx;
+  id: string;
+  body: UpdateInput;
+}): Promise<Echeq> {
+  const { deps, holds, ctx, id, body } = opts;
   const scope = scopeOf(ctx.actor);
   const current = await findEcheq(deps.db, id, scope);
   if (!current) throw echeqNotFound();
@@ -272,10 +182,7 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
   }
   await requireClearing(deps, current.tenant_id);
   const row = await deps.db.transaction(async (tx) => {
-    // Custody first, then the cheque: the order every custody and discount operation locks in.
-    const inCustody = await lockOpenCustodyOf(tx, id);
-    const before = await findEcheq(tx, id, scope, { forUpdate: true });
-    if (!before) throw echeqNotFound();
+    const { before, inCustody } = await lockForChange(tx, holds, id, scope);
     // The bank's cheque, and a cheque in custody, are changed only by operations (issue 20), even to the same values.
     if (before.discounted_at) throw bankOwned('modificarse, cancelarse ni eliminarse');
     if (inCustody) {
@@ -286,8 +193,8 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
     if (body.version !== undefined && body.version !== before.version) throw staleVersion();
     const changes = changesOf(before, body);
     if (Object.keys(changes).length === 0) return before;
-    const face = Object.keys(changes).some((k) => FACE.has(k));
-    if (face && (await hasOpenDiscount(tx, id))) {
+    const face = changesFace(changes);
+    if (face && (await holds.hasOpenDiscount(tx, id))) {
       throw invalidTransition(
         'El ECHEQ tiene un descuento pendiente: no se pueden modificar emisor, CUIT, beneficiario, fechas, monto ni moneda',
       );
@@ -303,7 +210,7 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
       operation: 'ECHEQ_UPDATE',
       entity: 'echeq',
       entityId: id,
-      payload: clearingPayload(after),
+      payload: toClearingEcheq(after),
     });
     await recordAudit(tx, ctx, {
       action: 'echeq.update',
@@ -322,19 +229,22 @@ export async function updateEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string;
  * Soft delete: kept for the audit trail and reports, gone from every list, its number still taken in the bank (the
  * unique index counts deleted cheques). Refused while in custody, with a pending discount or once discounted.
  */
-export async function deleteEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }): Promise<{ id: string }> {
-  const { deps, ctx, id } = opts;
+export async function deleteEcheq(opts: {
+  deps: EcheqDeps;
+  holds: EcheqHolds;
+  ctx: Ctx;
+  id: string;
+}): Promise<{ id: string }> {
+  const { deps, holds, ctx, id } = opts;
   const scope = scopeOf(ctx.actor);
   if (!(await findEcheq(deps.db, id, scope))) throw echeqNotFound();
   await deps.db.transaction(async (tx) => {
-    const inCustody = await lockOpenCustodyOf(tx, id);
-    const before = await findEcheq(tx, id, scope, { forUpdate: true });
-    if (!before) throw echeqNotFound();
+    const { before, inCustody } = await lockForChange(tx, holds, id, scope);
     if (before.discounted_at) throw bankOwned('eliminarse');
     if (inCustody) {
       throw invalidTransition('No se puede eliminar un ECHEQ en custodia. Libere la custodia primero.');
     }
-    if (await hasOpenDiscount(tx, id)) {
+    if (await holds.hasOpenDiscount(tx, id)) {
       throw invalidTransition('No se puede eliminar un ECHEQ con un descuento pendiente.');
     }
     const at = deps.clock.now();
@@ -356,38 +266,4 @@ export async function deleteEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string 
     });
   });
   return { id };
-}
-
-/** Asks the bank's clearing house to validate the cheque and stores its answer (audited). */
-export async function validateEcheq(opts: {
-  deps: Deps;
-  ctx: Ctx;
-  id: string;
-}): Promise<{ echeq: Echeq; validation_status: ValidationStatus; message: string | null }> {
-  const { deps, ctx, id } = opts;
-  const scope = scopeOf(ctx.actor);
-  const row = await findEcheq(deps.db, id, scope);
-  if (!row) throw echeqNotFound();
-  const sent = clearingPayload(row);
-  const result = await validateWithClearing(deps, row.tenant_id, sent);
-  const after = await deps.db.transaction(async (tx) => {
-    const before = await findEcheq(tx, id, scope, { forUpdate: true });
-    if (!before) throw echeqNotFound();
-    // The answer is about the cheque as it was sent: if it changed meanwhile, it says nothing about it now.
-    if (JSON.stringify(clearingPayload(before)) !== JSON.stringify(sent)) {
-      throw conflict('El ECHEQ cambió mientras COELSA lo validaba. Valídelo nuevamente.');
-    }
-    await setValidation(tx, id, { status: result.status, message: result.message, at: deps.clock.now() });
-    const fresh = (await findEcheq(tx, id, { kind: 'all' }))!;
-    await recordAudit(tx, ctx, {
-      action: 'echeq.validate',
-      entity: 'echeq',
-      entityId: id,
-      tenantId: fresh.tenant_id,
-      before: { validation_status: before.validation_status, validation_message: before.validation_message },
-      after: { validation_status: fresh.validation_status, validation_message: fresh.validation_message },
-    });
-    return fresh;
-  });
-  return { echeq: toEcheqDto(after), validation_status: result.status, message: result.message };
 }

@@ -1,14 +1,13 @@
-export { toEcheqDto } from './echeqs.mapper';
-export { findEcheq, hasOpenDiscount } from './echeqs.queries';
+export { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
+export { type EcheqLock, type EcheqRow, expireEcheq, findEcheq, markDiscounted } from './echeqs.queries';
 export { echeqRoutes } from './echeqs.routes';
 export {
   bankOwned,
   checkIssueDate,
-  clearingPayload,
   companyScopeOf,
+  echeqNotFound,
   guardDuplicateNumber,
-  registerEcheq,
   staleVersion,
-} from './echeqs.service';
-export { decodeCursor, type Keyset, keysetPage, keyText, likePattern } from './keyset';
-export { SqlParams } from './sql';
+} from './echeqs.rules';
+export { type EcheqHolds, registerEcheq } from './echeqs.service';
+export { echeqForClearing } from './echeqs.validate';

@@ -1,2 +1,3 @@
+export { findTenant, lockTenant, type TenantCore } from './tenants.queries';
 export { tenantsRoutes } from './tenants.routes';
 export { listDiscountRates, setTenantDiscountRate } from './tenants.service';

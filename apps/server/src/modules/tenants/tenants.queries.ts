@@ -74,17 +74,26 @@ export async function adminStats(
   return r.rows[0]!;
 }
 
-/** The tenant's core row, locked for the rest of the transaction. */
-export async function lockTenant(
-  tx: Queryable,
+/** A tenant's own fields (its discount rate as the column's exact text). */
+export type TenantCore = { id: string; nombre: string; codigo: string; estado: string; discount_rate: string };
+
+/** The tenant's core row, or null; `forUpdate` locks it for the rest of the transaction. */
+export async function findTenant(
+  q: Queryable,
   id: string,
-): Promise<{ id: string; nombre: string; codigo: string; estado: string; discount_rate: string } | null> {
-  const r = await tx.query<{ id: string; nombre: string; codigo: string; estado: string; discount_rate: string }>(
-    'select id, nombre, codigo, estado, discount_rate::text as discount_rate from tenants where id = $1 for update',
+  opts: { forUpdate?: boolean } = {},
+): Promise<TenantCore | null> {
+  const r = await q.query<TenantCore>(
+    `select id, nombre, codigo, estado, discount_rate::text as discount_rate from tenants where id = $1${
+      opts.forUpdate ? ' for update' : ''
+    }`,
     [id],
   );
   return r.rows[0] ?? null;
 }
+
+/** The tenant's core row, locked for the rest of the transaction. */
+export const lockTenant = (tx: Queryable, id: string) => findTenant(tx, id, { forUpdate: true });
 
 /** Users of the tenant holding at least one live session (whose sessions must close when it is deactivated). */
 export async function usersWithLiveSessions(tx: Queryable, tenantId: string, now: Date): Promise<string[]> {

@@ -1,6 +1,6 @@
-import type { JsonPage } from '../../platform/db/json-page';
-import type { ListTotal } from '../../platform/db/list-total';
-import { AppError } from '../../platform/http/app-error';
+import { AppError } from '../http/app-error';
+import type { JsonPage } from './json-page';
+import type { ListTotal } from './list-total';
 
 /**
  * Keyset paging on (timestamp desc, id desc). The cursor carries the last row's key exactly (microseconds, as the
@@ -29,9 +29,14 @@ export function decodeCursor(cursor: string): Keyset {
   return { at: m[1]!, id: m[2]!.toLowerCase() };
 }
 
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
+/** The term with LIKE's own characters (%, _ and the escape) taken literally. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `%term%` for LIKE / ILIKE with the user's own % and _ taken literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 /**

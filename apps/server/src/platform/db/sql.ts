@@ -1,4 +1,4 @@
-import { type Scope, scopeSql } from '../../platform/auth/actor';
+import { type Scope, scopeSql } from '../auth/actor';
 
 /** Collects positional parameters while a query is assembled: `where x = ${q.add(value)}`. */
 export class SqlParams {

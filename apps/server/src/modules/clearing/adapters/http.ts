@@ -1,7 +1,7 @@
 import type { ClearingReason } from '@echeq/contract';
+import { ClearingRejectedError, ClearingUnavailableError, type UnavailableReason } from '../clearing.errors';
+import type { CallOptions, ClearingAck, ClearingEcheqState, ClearingPort, ClearingValidation } from '../port';
 import type { Breaker } from './breaker';
-import { ClearingRejectedError, ClearingUnavailableError, type UnavailableReason } from './clearing.errors';
-import type { CallOptions, ClearingAck, ClearingEcheqState, ClearingPort, ClearingValidation } from './clearing.types';
 import { type EgressPolicy, EgressRefusedError, egressRequest } from './egress';
 import { echeqToWire, HEADER, ROUTES, signRequest } from './protocol';
 

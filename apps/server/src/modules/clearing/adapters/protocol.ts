@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { EcheqForValidation } from './clearing.types';
+import type { ClearingEcheq } from '../port';
 
 /**
  * The wire protocol between the HTTP adapter and the clearing house (spoken by the standalone simulator too).
@@ -49,7 +49,7 @@ export function signatureMatches(expected: string, received: string): boolean {
 }
 
 /** A cheque as it travels to the clearing house. */
-export function echeqToWire(e: EcheqForValidation) {
+export function echeqToWire(e: ClearingEcheq) {
   return {
     echeq_id: e.id,
     number: e.number,

@@ -1,10 +1,10 @@
-import type { Queryable } from '../../platform/db/db';
-import { toIso } from '../../platform/timestamps';
-import { ClearingRejectedError } from './clearing.errors';
-import type { ClearingAck, ClearingPort, ClearingValidation } from './clearing.types';
+import type { Queryable } from '../../../platform/db/db';
+import { toIso } from '../../../platform/timestamps';
+import { ClearingRejectedError } from '../clearing.errors';
+import type { ClearingAck, ClearingPort, ClearingValidation } from '../port';
+import { handle, type SimRecord, type SimReply, type SimRequest, type SimStore } from '../simulator/engine';
+import type { SimEcheq } from '../simulator/rules';
 import { echeqToWire } from './protocol';
-import { handle, type SimRecord, type SimReply, type SimRequest, type SimStore } from './simulator/engine';
-import type { SimEcheq } from './simulator/rules';
 
 type SandboxRow = {
   echeq_id: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CLEARING_OPERATIONS } from '../clearing.types';
+import { CLEARING_OPERATIONS } from '../port';
 import { checkEcheq, isUuid, type SimEcheq } from './rules';
 
 /**

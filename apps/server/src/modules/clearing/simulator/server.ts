@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HEADER, MAX_CLOCK_SKEW_MS, signatureMatches, signRequest } from '../protocol';
+import { HEADER, MAX_CLOCK_SKEW_MS, signatureMatches, signRequest } from '../adapters/protocol';
 import { handle, memoryStore, type SimReply, type SimRequest, type SimStore } from './engine';
 
 /**
