@@ -4,7 +4,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/platform/db/db';
 import type { App } from '../src/platform/http/app-type';
-import { bucketIndex, createMetricsRecorder, renderPrometheus, routeGroupOf } from '../src/platform/metrics';
+import { bucketIndex, createMetricsRecorder, routeGroupOf } from '../src/platform/metrics';
+import { renderPrometheus } from '../src/platform/prometheus';
 import { DEMO_PASSWORD, freshDb } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789abcdef';

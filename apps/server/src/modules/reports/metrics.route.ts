@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
-import { type PromFamily, renderPrometheus, requestFamilies } from '../../platform/metrics';
+import { type PromFamily, renderPrometheus, requestFamilies } from '../../platform/prometheus';
 import { type BreakerState, breakerStates, outboxBacklog } from '../clearing';
 
 const BREAKER_VALUE: Record<BreakerState, number> = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 };

@@ -18,10 +18,11 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
-import { exportFilename, type ReportForExport, toCsv, toXlsx } from './reports.export';
+import { exportFilename, toCsv, toXlsx } from './reports.export';
 import { getPerformanceReport, performanceAudienceOf, performanceDetail } from './reports.performance';
 import { scopeName } from './reports.queries';
 import { custodyReportFor, discountReportFor, getCustodyReport, getDiscountReport } from './reports.service';
+import type { ReportForExport } from './reports.sheets';
 
 /** Authenticated, then at least one of the permissions (docs/decisions: reports' currency and access). */
 function anyOf(deps: Deps, permissions: Permission[]): onRequestHookHandler[] {
