@@ -42,7 +42,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { type Job, startJobs } from './platform/jobs';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle';
 import { createMetricsRecorder, installRequestTiming } from './platform/metrics';
-import { dbRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
+import { dbRateLimiter, type RateLimiter, rateLimitPurgeJob, redisRateLimiter } from './platform/rate-limit';
 
 export type BuildOptions = {
   config: Config;
@@ -82,7 +82,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 ];
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
-const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob, idempotencyPurgeJob];
+const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob, idempotencyPurgeJob, rateLimitPurgeJob];
 
 // Spanish messages for every validation issue that has no message of its own.
 z.config(z.locales.es());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestServer } from './helpers';
+import { build, strongPassword, type TestServer } from './helpers';
 
 const DEMO_ACCOUNTS = [
   ['superadmin@plataforma.example', 'SYSTEM_ADMIN'],
@@ -79,29 +79,54 @@ describe('sign-in and sessions', () => {
   it('change-password revokes old sessions and answers a fresh token', async () => {
     const t1 = await s.login('autorizante@empresa.example');
     const t2 = await s.login('autorizante@empresa.example');
+    const fresh = strongPassword('cambio');
     const bad = await s.req('PUT', '/api/auth/change-password', {
       token: t1,
-      body: { currentPassword: 'Wrong1234!', newPassword: 'Nueva1234!' },
+      body: { currentPassword: 'Wrong1234!', newPassword: fresh },
     });
     expect(bad.status).toBe(400);
     const r = await s.req('PUT', '/api/auth/change-password', {
       token: t1,
-      body: { currentPassword: 'Demo1234!', newPassword: 'Nueva1234!' },
+      body: { currentPassword: 'Demo1234!', newPassword: fresh },
     });
     expect(r.status).toBe(200);
     expect((await s.req('GET', '/api/auth/profile', { token: t1 })).status).toBe(401);
     expect((await s.req('GET', '/api/auth/profile', { token: t2 })).status).toBe(401);
     expect((await s.req('GET', '/api/auth/profile', { token: r.body.data.token })).status).toBe(200);
-    expect(await s.login('autorizante@empresa.example', 'Nueva1234!')).toBeTruthy();
+    expect(await s.login('autorizante@empresa.example', fresh)).toBeTruthy();
   });
 
-  it('updates its own profile and refuses a taken e-mail', async () => {
+  it('updates its own profile; a new e-mail needs the current password; a taken one reads like any unusable one', async () => {
     const token = await s.login('operador@banco.example');
     const r = await s.req('PUT', '/api/auth/profile', { token, body: { full_name: 'Operador Uno' } });
     expect(r.status).toBe(200);
     expect(r.body.data.full_name).toBe('Operador Uno');
-    const dup = await s.req('PUT', '/api/auth/profile', { token, body: { email: 'admin@banco.example' } });
+    const noPassword = await s.req('PUT', '/api/auth/profile', { token, body: { email: 'otro@banco.example' } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body.errors).toEqual([{ path: 'current_password', message: 'Contraseña actual requerida' }]);
+    const wrong = await s.req('PUT', '/api/auth/profile', {
+      token,
+      body: { email: 'otro@banco.example', current_password: 'Incorrecta99' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].path).toBe('current_password');
+    const dup = await s.req('PUT', '/api/auth/profile', {
+      token,
+      body: { email: 'admin@banco.example', current_password: 'Demo1234!' },
+    });
     expect(dup.status).toBe(409);
+    expect(dup.body).toEqual({
+      success: false,
+      code: 'DUPLICATE',
+      message: 'No es posible usar ese email. Indique otro.',
+      errors: [{ path: 'email', message: 'Email no disponible' }],
+    });
+    const moved = await s.req('PUT', '/api/auth/profile', {
+      token,
+      body: { email: 'operador.uno@banco.example', current_password: 'Demo1234!' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.email).toBe('operador.uno@banco.example');
     const unknown = await s.req('PUT', '/api/auth/profile', { token, body: { role: 'SYSTEM_ADMIN' } });
     expect(unknown.status).toBe(400);
   });
@@ -124,25 +149,38 @@ describe('registration', () => {
 
   const body = {
     email: 'nueva@empresa-nueva.example',
-    password: 'Segura123',
+    password: strongPassword('registro'),
     company_name: 'Empresa Nueva S.A.',
     cuit: '30-71000001-1',
   };
+  const conflict = {
+    success: false,
+    code: 'DUPLICATE',
+    message:
+      'No es posible registrar la empresa con esos datos. Si su empresa ya opera con el banco, solicite el alta de su usuario al banco.',
+  };
 
-  it('creates a COMPANY_USER of a new company in the default bank and signs it in', async () => {
+  it('creates a COMPANY_USER of a new company in the default bank, pending its approval, and signs it in', async () => {
     const r = await s.req('POST', '/api/auth/register', { body: { ...body, cuit: validCuit('30', '71000001') } });
     expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      message: 'Registro exitoso. Su alta está pendiente de aprobación por el banco.',
+    });
     expect(r.body.data.user).toMatchObject({
       role: 'COMPANY_USER',
       company_name: 'Empresa Nueva S.A.',
       tenant_codigo: 'BDEMO',
+      company_approval: 'PENDING',
+      confirmed: true,
+      must_change_password: false,
     });
     expect(r.body.data.user.cuit).toMatch(/^\d{11}$/);
     const p = await s.req('GET', '/api/auth/profile', { token: r.body.data.token });
     expect(p.status).toBe(200);
   });
 
-  it('refuses a role in the body, a bad CUIT, a weak password, a taken e-mail, an unknown bank', async () => {
+  it('refuses a role in the body, a bad CUIT, a short or guessable password, a taken e-mail or CUIT, an unknown bank', async () => {
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ ...body, email: 'x1@x.example', cuit: validCuit('30', '71000002'), role: 'SYSTEM_ADMIN' }, 400],
       [
@@ -153,7 +191,8 @@ describe('registration', () => {
         },
         400,
       ],
-      [{ ...body, email: 'x3@x.example', cuit: validCuit('30', '71000003'), password: 'short' }, 400],
+      [{ ...body, email: 'x3@x.example', cuit: validCuit('30', '71000003'), password: 'Corta1234!' }, 400],
+      [{ ...body, email: 'x4@x.example', cuit: validCuit('30', '71000003'), password: 'contraseña2024' }, 400],
       [{ ...body, cuit: validCuit('30', '71000004') }, 409],
       [{ ...body, email: 'x5@x.example', cuit: validCuit('30', '71000005'), tenant_codigo: 'NOEXISTE' }, 400],
     ];
@@ -167,6 +206,25 @@ describe('registration', () => {
       "select count(*)::int as n from users where email like 'x%@x.example'",
     );
     expect(count.rows[0]!.n).toBe(0);
+  });
+
+  it('a taken e-mail and a CUIT already a company of the bank get the very same answer', async () => {
+    // Empresa Demo S.A. is a company of Banco Demo: its CUIT never joins it through registration.
+    const demo = await s.db.query<{ cuit: string }>("select cuit from companies where name = 'Empresa Demo S.A.'");
+    const byCuit = await s.req('POST', '/api/auth/register', {
+      body: { ...body, email: 'intruso@otra.example', cuit: demo.rows[0]!.cuit },
+      headers: { 'x-forwarded-for': '10.20.0.1' },
+    });
+    const byEmail = await s.req('POST', '/api/auth/register', {
+      body: { ...body, email: 'emisor@empresa.example', cuit: validCuit('30', '71000006') },
+      headers: { 'x-forwarded-for': '10.20.0.2' },
+    });
+    for (const r of [byCuit, byEmail]) {
+      expect(r.status).toBe(409);
+      expect(r.body).toEqual(conflict);
+    }
+    const intruder = await s.db.query("select 1 from users where email = 'intruso@otra.example'");
+    expect(intruder.rows).toHaveLength(0);
   });
 });
 

@@ -129,3 +129,10 @@ export async function build(
   };
   return server;
 }
+
+let passwordSeq = 0;
+/** A password the policy accepts (12+ characters, not guessable by zxcvbn), different on every call. */
+export function strongPassword(tag = 'x'): string {
+  passwordSeq += 1;
+  return `Tintero-${tag}${passwordSeq}-Violeta-${Math.random().toString(36).slice(2, 7)}`;
+}

@@ -1,17 +1,26 @@
 import { z } from 'zod';
+import { COMPANY_APPROVALS } from './access';
 import { cuitSchema, emailSchema, envelope, textSchema, timestampSchema, uuidSchema } from './common';
 import { roleSchema } from './role-schema';
 
 export const userStatusSchema = z.enum(['ACTIVE', 'INACTIVE', 'SUSPENDED'], { message: 'Estado inválido' });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
+/** Minimum length of a new password; the server also checks it cannot be guessed (zxcvbn, decision 015). */
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** A new password (registration, a change, one set by an administrator). Sign-in accepts older, shorter ones. */
 export const passwordSchema = z
   .string({ message: 'Contraseña requerida' })
-  .min(8, { message: 'La contraseña debe tener al menos 8 caracteres' })
-  .max(128, { message: 'La contraseña admite como máximo 128 caracteres' })
-  .refine((v) => /[A-Za-zÁÉÍÓÚáéíóúÑñ]/.test(v) && /\d/.test(v), {
-    message: 'La contraseña debe incluir letras y números',
-  });
+  .min(PASSWORD_MIN_LENGTH, { message: `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres` })
+  .max(128, { message: 'La contraseña admite como máximo 128 caracteres' });
+
+export const companyApprovalSchema = z.enum(COMPANY_APPROVALS);
+
+const currentPasswordSchema = z
+  .string({ message: 'Contraseña actual requerida' })
+  .min(1, { message: 'Contraseña actual requerida' })
+  .max(128);
 
 /** The user as it crosses the wire (specification §3, plus tenant and CUIT). */
 export const userSchema = z.object({
@@ -28,6 +37,14 @@ export const userSchema = z.object({
   tenant_nombre: z.string().nullable(),
   tenant_codigo: z.string().nullable(),
   created_at: timestampSchema,
+  /** A password an administrator set: the session may do nothing but change it. */
+  must_change_password: z.boolean(),
+  /** False for a company user an administrator added to an existing company, until another one confirms it. */
+  confirmed: z.boolean(),
+  /** The company's registration (company roles): a self-registered company is PENDING until its bank decides. */
+  company_approval: companyApprovalSchema.nullable(),
+  /** The administrator who created the user or put it into its company (null: it registered itself). */
+  added_by: uuidSchema.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -66,17 +83,16 @@ export const registerResponseSchema = envelope(authResultSchema);
 
 export const profileResponseSchema = envelope(userSchema);
 
+/** A new e-mail needs the current password (a stolen session alone cannot take the account over). */
 export const updateProfileBodySchema = z.strictObject({
   email: emailSchema.optional(),
   full_name: z.string().trim().max(120, { message: 'Nombre: máximo 120 caracteres' }).nullable().optional(),
+  current_password: currentPasswordSchema.optional(),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: z
-    .string({ message: 'Contraseña actual requerida' })
-    .min(1, { message: 'Contraseña actual requerida' })
-    .max(128),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
@@ -85,6 +101,9 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const mfaSetupResponseSchema = envelope(
   z.object({ secret: z.string(), otpauth_url: z.string(), qr_data_url: z.string() }),
 );
+/** Enrolling a second factor needs the current password. */
+export const mfaSetupBodySchema = z.strictObject({ current_password: currentPasswordSchema });
+export type MfaSetupBody = z.infer<typeof mfaSetupBodySchema>;
 export const mfaCodeBodySchema = z.strictObject({
   code: z.string().regex(/^\d{6}$/, { message: 'El código debe tener 6 dígitos' }),
 });

@@ -44,6 +44,7 @@ export const PERMISSIONS = [
   'discounts:cancel',
   'users:read',
   'users:manage',
+  'users:approve',
   'reports:read',
   'audit:read',
   'clearing:status',
@@ -73,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'custody:release',
     'users:read',
     'users:manage',
+    'users:approve',
     'reports:read',
     'audit:read',
     'clearing:operate',
@@ -87,6 +89,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'discounts:cancel',
     'users:read',
     'users:manage',
+    'users:approve',
     'reports:read',
     'audit:read',
     'clearing:operate',
@@ -99,6 +102,20 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   GUARANTOR: READ_BOOK,
   FINANCIAL_ENTITY: READ_BOOK,
 };
+
+/**
+ * What moves money or changes the book. A company user whom an administrator added to an existing company lacks
+ * these until someone other than that administrator confirms it (CONTRACT §4; `users:approve`).
+ */
+export const MONEY_PERMISSIONS: readonly Permission[] = [
+  'echeqs:create',
+  'echeqs:update',
+  'custody:create',
+  'custody:release',
+  'discounts:request',
+  'discounts:cancel',
+  'clearing:operate',
+];
 
 const PERMISSION_SETS = new Map(ROLES.map((r) => [r, new Set(ROLE_PERMISSIONS[r])]));
 

@@ -13,12 +13,19 @@ const intSetting = (label: string, min: number, max: number) =>
 export const platformSettingsSchema = z.object({
   /** Lifetime of a new session, in hours. */
   session_hours: intSetting('Duración de la sesión', 1, 168),
-  /** Failed sign-ins of one account within the window before it is throttled. */
+  /**
+   * Failed sign-ins within the window: from one address to one account, then refused until the window ends; to one
+   * account from anywhere, then each further attempt waits a growing delay (at most a minute).
+   */
   login_max_failures_per_account: intSetting('Intentos fallidos por cuenta', 1, 100),
-  /** Failed sign-ins from one address within the window before it is throttled. */
+  /** Failed sign-ins from one address, to any account, within the window before it is refused. */
   login_max_failures_per_ip: intSetting('Intentos fallidos por dirección IP', 1, 10_000),
   /** Length of the throttling window, in minutes. */
   login_window_minutes: intSetting('Ventana de intentos', 1, 1_440),
+  /** Registrations accepted from one address per hour. */
+  registration_max_per_ip: intSetting('Registros por dirección IP', 1, 1_000),
+  /** Registrations accepted from everyone per hour. */
+  registration_max_per_hour: intSetting('Registros por hora', 1, 100_000),
 });
 export type PlatformSettingsDto = z.infer<typeof platformSettingsSchema>;
 

@@ -86,6 +86,15 @@ export const updateUserBodySchema = z
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
+/** A bank administrator's decision on a self-registered company (PUT /users/{id}/approval). */
+export const approvalBodySchema = z.strictObject({
+  decision: z.enum(['APPROVE', 'REJECT'], { message: 'Indique APPROVE o REJECT' }),
+});
+export type ApprovalBody = z.infer<typeof approvalBodySchema>;
+
+/** Users waiting for someone: their company's approval, or their own confirmation. */
+export const PENDING_KINDS = ['approval', 'confirmation'] as const;
+
 export const listUsersQuerySchema = pageQuerySchema.extend({
   /** Part of the e-mail or of the company name, case-insensitive. */
   search: z.string().trim().max(100).optional(),
@@ -93,6 +102,8 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   status: userStatusSchema.optional(),
   /** System admin only: one tenant's users. */
   tenant_id: uuidSchema.optional(),
+  /** `approval`: companies waiting for the bank; `confirmation`: users added to an existing company. */
+  pending: z.enum(PENDING_KINDS).optional(),
 });
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;

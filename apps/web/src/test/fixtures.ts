@@ -16,6 +16,10 @@ export function makeUser(role: Role = 'BANK_ADMIN', overrides: Partial<User> = {
     tenant_nombre: 'Banco Demo',
     tenant_codigo: 'BDEMO',
     created_at: '2024-01-01T12:00:00.000Z',
+    must_change_password: false,
+    confirmed: true,
+    company_approval: null,
+    added_by: null,
     ...overrides,
   };
 }

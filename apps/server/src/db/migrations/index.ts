@@ -13,6 +13,7 @@ import m0011 from './0011_echeq_custody_status.sql?raw';
 import m0012 from './0012_custody_status_sync_noop.sql?raw';
 import m0013 from './0013_search_statistics.sql?raw';
 import m0014 from './0014_bank_owned_cheques.sql?raw';
+import m0015 from './0015_accounts.sql?raw';
 import m0016 from './0016_metrics_by_bank.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0012_custody_status_sync_noop', sql: m0012 },
   { id: '0013_search_statistics', sql: m0013 },
   { id: '0014_bank_owned_cheques', sql: m0014 },
+  { id: '0015_accounts', sql: m0015 },
   { id: '0016_metrics_by_bank', sql: m0016 },
 ];

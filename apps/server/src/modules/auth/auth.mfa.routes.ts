@@ -1,6 +1,7 @@
 import {
   mfaCodeBodySchema,
   mfaDisableBodySchema,
+  mfaSetupBodySchema,
   mfaSetupResponseSchema,
   profileResponseSchema,
 } from '@echeq/contract';
@@ -18,30 +19,35 @@ export function mfaRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/mfa/setup',
     {
-      onRequest: deps.guard(),
-      schema: { tags: ['auth'], security: signedIn, response: responses(mfaSetupResponseSchema, 401, 409) },
+      onRequest: deps.guard(undefined, { restricted: 'account' }),
+      schema: {
+        tags: ['auth'],
+        security: signedIn,
+        body: mfaSetupBodySchema,
+        response: responses(mfaSetupResponseSchema, 400, 401, 403, 409, 429),
+      },
     },
     async (req) => ({
       success: true as const,
       message: 'Escanee el código QR con su aplicación de autenticación',
-      data: await startMfaSetup({ deps, ctx: ctxOf(req) }),
+      data: await startMfaSetup({ deps, ctx: ctxOf(req), body: req.body }),
     }),
   );
 
   app.post(
     '/auth/mfa/enable',
     {
-      onRequest: deps.guard(),
+      onRequest: deps.guard(undefined, { restricted: 'account' }),
       schema: {
         tags: ['auth'],
         security: signedIn,
         body: mfaCodeBodySchema,
-        response: responses(profileResponseSchema, 400, 401, 409, 429),
+        response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },
     },
     async (req) => ({
       success: true as const,
-      message: 'Verificación en dos pasos activada',
+      message: 'Verificación en dos pasos activada. Sus demás sesiones fueron cerradas.',
       data: await enableMfa({ deps, ctx: ctxOf(req), code: req.body.code }),
     }),
   );
@@ -49,12 +55,12 @@ export function mfaRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/mfa/disable',
     {
-      onRequest: deps.guard(),
+      onRequest: deps.guard(undefined, { restricted: 'account' }),
       schema: {
         tags: ['auth'],
         security: signedIn,
         body: mfaDisableBodySchema,
-        response: responses(profileResponseSchema, 400, 401, 409, 429),
+        response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },
     },
     async (req) => ({

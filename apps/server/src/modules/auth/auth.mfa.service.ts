@@ -1,4 +1,4 @@
-import type { MfaDisableBody, User } from '@echeq/contract';
+import type { MfaDisableBody, MfaSetupBody, User } from '@echeq/contract';
 import QRCode from 'qrcode';
 import type { Ctx } from '../../platform/auth/actor';
 import { verifyPassword } from '../../platform/auth/password';
@@ -7,8 +7,8 @@ import { open, seal } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { getSettings } from '../settings';
 import { findUserById, toUserDto, type UserRow } from '../users';
+import { beginCheck } from './auth.throttle';
 
 type MfaDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter'>;
 
@@ -16,26 +16,6 @@ async function currentUser(deps: MfaDeps, ctx: Ctx): Promise<UserRow> {
   const user = await findUserById(deps.db, ctx.actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
   return user;
-}
-
-/**
- * Wrong codes and passwords count per user like failed sign-ins (same thresholds and window); past the threshold
- * the calls answer 429 until the window ends.
- */
-async function throttle(deps: MfaDeps, userId: string) {
-  const s = await getSettings(deps.db);
-  const key = `mfa:user:${userId}`;
-  const windowSec = s.loginWindowMinutes * 60;
-  if ((await deps.limiter.count(key, windowSec)) >= s.loginMaxFailuresPerAccount) {
-    throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': String(windowSec) } });
-  }
-  return {
-    fail: async (err: AppError) => {
-      await deps.limiter.hit(key, windowSec);
-      return err;
-    },
-    reset: () => deps.limiter.reset(key),
-  };
 }
 
 const invalidCode = () =>
@@ -48,16 +28,29 @@ function freshStep(secret: string, code: string, at: Date, lastStep: string | nu
   return step;
 }
 
-/** Proposes a new secret (kept sealed as pending until a first code confirms it): QR code and manual key. */
+const wrongPassword = (path: string) =>
+  validationError('Contraseña incorrecta', [{ path, message: 'Contraseña incorrecta' }]);
+
+/**
+ * Proposes a new secret (kept sealed as pending until a first code confirms it): QR code and manual key. Needs the
+ * current password, counted before it is checked: a stolen session cannot put its own second factor on the account.
+ */
 export async function startMfaSetup({
   deps,
   ctx,
+  body,
 }: {
   deps: MfaDeps;
   ctx: Ctx;
+  body: MfaSetupBody;
 }): Promise<{ secret: string; otpauth_url: string; qr_data_url: string }> {
   const user = await currentUser(deps, ctx);
   if (user.mfa_enabled) throw conflict('La verificación en dos pasos ya está activada');
+  const check = await beginCheck(deps, ctx, 'password');
+  if (!(await verifyPassword(body.current_password, user.password_hash))) {
+    throw await check.failed(wrongPassword('current_password'));
+  }
+  await check.succeeded();
   const secret = newTotpSecret();
   await deps.db.transaction(async (tx) => {
     await tx.query('update users set mfa_pending_secret_enc = $2, updated_at = $3 where id = $1', [
@@ -72,9 +65,12 @@ export async function startMfaSetup({
   return { secret, otpauth_url: url, qr_data_url: qr };
 }
 
-/** Confirms the pending secret with a first valid code and turns two-factor sign-in on. */
+/**
+ * Confirms the pending secret with a first valid code and turns two-factor sign-in on; every other session of the
+ * user ends (whoever else was signed in must now pass the second factor).
+ */
 export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; code: string }): Promise<User> {
-  const limit = await throttle(deps, ctx.actor.userId);
+  const limit = await beginCheck(deps, ctx, 'mfa');
   const user = await currentUser(deps, ctx);
   if (user.mfa_enabled) throw conflict('La verificación en dos pasos ya está activada');
   if (!user.mfa_pending_secret_enc) throw conflict('Inicie la configuración de la verificación en dos pasos');
@@ -84,7 +80,7 @@ export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; 
     deps.clock.now(),
     user.mfa_last_step,
   );
-  if (step === null) throw await limit.fail(invalidCode());
+  if (step === null) throw await limit.failed(invalidCode());
   await deps.db.transaction(async (tx) => {
     const r = await tx.query(
       `update users set mfa_enabled = true, mfa_secret_enc = mfa_pending_secret_enc, mfa_pending_secret_enc = null,
@@ -93,15 +89,19 @@ export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; 
       [user.id, user.mfa_pending_secret_enc, step, deps.clock.now()],
     );
     if (r.rowCount === 0) throw conflict('La configuración cambió mientras tanto. Inicie la configuración nuevamente.');
+    const closed = await tx.query(
+      'update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null',
+      [user.id, ctx.actor.sessionId, deps.clock.now()],
+    );
     await recordAudit(tx, ctx, {
       action: 'user.mfa.enable',
       entity: 'user',
       entityId: user.id,
       before: { mfa_enabled: false },
-      after: { mfa_enabled: true },
+      after: { mfa_enabled: true, other_sessions_closed: closed.rowCount },
     });
   });
-  await limit.reset();
+  await limit.succeeded();
   return toUserDto((await findUserById(deps.db, user.id))!);
 }
 
@@ -115,7 +115,7 @@ export async function disableMfa({
   ctx: Ctx;
   body: MfaDisableBody;
 }): Promise<User> {
-  const limit = await throttle(deps, ctx.actor.userId);
+  const limit = await beginCheck(deps, ctx, 'mfa');
   const user = await currentUser(deps, ctx);
   if (!user.mfa_enabled || !user.mfa_secret_enc) throw conflict('La verificación en dos pasos no está activada');
   let step: number | null = null;
@@ -126,11 +126,9 @@ export async function disableMfa({
       deps.clock.now(),
       user.mfa_last_step,
     );
-    if (step === null) throw await limit.fail(invalidCode());
+    if (step === null) throw await limit.failed(invalidCode());
   } else if (!(await verifyPassword(body.password ?? '', user.password_hash))) {
-    throw await limit.fail(
-      validationError('Contraseña incorrecta', [{ path: 'password', message: 'Contraseña incorrecta' }]),
-    );
+    throw await limit.failed(wrongPassword('password'));
   }
   await deps.db.transaction(async (tx) => {
     const r = await tx.query(
@@ -148,6 +146,6 @@ export async function disableMfa({
       after: { mfa_enabled: false, confirmed_with: body.code !== undefined ? 'codigo' : 'contrasena' },
     });
   });
-  await limit.reset();
+  await limit.succeeded();
   return toUserDto((await findUserById(deps.db, user.id))!);
 }

@@ -14,7 +14,11 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { responses } from '../../platform/http/responses';
-import { changePassword, getProfile, login, logout, register, updateProfile } from './auth.service';
+import { register } from './auth.register';
+import { changePassword, getProfile, login, logout, updateProfile } from './auth.service';
+
+/** Signed in, no particular permission (read by the access-matrix test from the OpenAPI document). */
+const signedIn = [{ bearer: [] }];
 
 export function authRoutes(app: App, deps: Deps) {
   const client = (req: { ip: string; id: unknown; headers: Record<string, unknown> }) => ({
@@ -25,36 +29,50 @@ export function authRoutes(app: App, deps: Deps) {
 
   app.post(
     '/auth/login',
-    { schema: { tags: ['auth'], body: loginBodySchema, response: responses(loginResponseSchema, 400, 401, 429) } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: responses(loginResponseSchema, 400, 401, 429),
+      },
+    },
     async (req) => login(deps, req.body, client(req)),
   );
 
   app.post(
     '/auth/register',
     {
-      schema: { tags: ['auth'], body: registerBodySchema, response: responses(registerResponseSchema, 400, 409, 429) },
+      schema: {
+        tags: ['auth'],
+        body: registerBodySchema,
+        response: responses(registerResponseSchema, 400, 409, 429),
+      },
     },
     async (req) => ({
       success: true as const,
-      message: 'Registro exitoso',
+      message: 'Registro exitoso. Su alta está pendiente de aprobación por el banco.',
       data: await register({ ...deps, registrationTenant: deps.config.registrationTenant }, req.body, client(req)),
     }),
   );
 
   app.get(
     '/auth/profile',
-    { onRequest: deps.guard(), schema: { tags: ['auth'], response: responses(profileResponseSchema, 401) } },
+    {
+      onRequest: deps.guard(undefined, { restricted: 'session' }),
+      schema: { tags: ['auth'], security: signedIn, response: responses(profileResponseSchema, 401) },
+    },
     async (req) => ({ success: true as const, data: await getProfile(deps, ctxOf(req)) }),
   );
 
   app.put(
     '/auth/profile',
     {
-      onRequest: deps.guard(),
+      onRequest: deps.guard(undefined, { restricted: 'account' }),
       schema: {
         tags: ['auth'],
+        security: signedIn,
         body: updateProfileBodySchema,
-        response: responses(profileResponseSchema, 400, 401, 409),
+        response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },
     },
     async (req) => ({
@@ -67,11 +85,12 @@ export function authRoutes(app: App, deps: Deps) {
   app.put(
     '/auth/change-password',
     {
-      onRequest: deps.guard(),
+      onRequest: deps.guard(undefined, { restricted: 'session' }),
       schema: {
         tags: ['auth'],
+        security: signedIn,
         body: changePasswordBodySchema,
-        response: responses(envelope(z.object({ token: z.string() })), 400, 401),
+        response: responses(envelope(z.object({ token: z.string() })), 400, 401, 429),
       },
     },
     async (req) => ({
@@ -83,7 +102,10 @@ export function authRoutes(app: App, deps: Deps) {
 
   app.post(
     '/auth/logout',
-    { onRequest: deps.guard(), schema: { tags: ['auth'], response: responses(messageOnlySchema, 401) } },
+    {
+      onRequest: deps.guard(undefined, { restricted: 'session' }),
+      schema: { tags: ['auth'], security: signedIn, response: responses(messageOnlySchema, 401) },
+    },
     async (req) => {
       await logout(deps, ctxOf(req));
       return { success: true as const, message: 'Sesión cerrada' };

@@ -1,22 +1,22 @@
-import type { LoginBody, LoginResponse, RegisterBody, registerBodySchema, User } from '@echeq/contract';
-import type { z } from 'zod';
+import type { LoginBody, LoginResponse, UpdateProfileBody, User } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import { signToken } from '../../platform/auth/jwt';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
+import { assertStrongPassword } from '../../platform/auth/password-policy';
 import { matchTotp } from '../../platform/auth/totp';
 import { open } from '../../platform/crypto';
 import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
-import { emailTaken, findUserByEmail, findUserById, insertUser, toUserDto } from '../users';
+import { emailTaken, findUserByEmail, findUserById, toUserDto } from '../users';
+import { beginCheck, beginSignIn, type Client } from './auth.throttle';
 
-type AuthDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter' | 'tokenKey'>;
-type Client = { ip: string; userAgent?: string | undefined; requestId: string };
+export type AuthDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter' | 'tokenKey'>;
 
 /** Opens a server-side session row and signs the bearer token bound to it. */
-async function openSession(deps: AuthDeps, tx: Queryable, userId: string, client: Client): Promise<string> {
+export async function openSession(deps: AuthDeps, tx: Queryable, userId: string, client: Client): Promise<string> {
   const settings = await getSettings(tx);
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + settings.sessionHours * 3_600_000);
@@ -27,7 +27,7 @@ async function openSession(deps: AuthDeps, tx: Queryable, userId: string, client
   return signToken(deps.tokenKey, { sub: userId, sid: r.rows[0]!.id }, expiresAt, now);
 }
 
-function actorCtx(
+export function actorCtx(
   user: { id: string; email: string; role: User['role']; tenant_id: string | null; company_id: string | null },
   client: Client,
   sessionId = '',
@@ -40,6 +40,8 @@ function actorCtx(
       tenantId: user.tenant_id,
       companyId: user.company_id,
       sessionId,
+      confirmed: true,
+      restriction: null,
     },
     requestId: client.requestId,
     ip: client.ip,
@@ -48,40 +50,45 @@ function actorCtx(
 
 const invalid = () => new AppError('INVALID_CREDENTIALS');
 
+/** True when the user signed in from this address within 90 days (it then skips the account-wide delay). */
+async function signedInFrom(db: Queryable, userId: string, ip: string): Promise<boolean> {
+  const r = await db.query(
+    "select 1 from sessions where user_id = $1 and ip = $2 and created_at > now() - interval '90 days' limit 1",
+    [userId, ip],
+  );
+  return r.rows.length > 0;
+}
+
 /**
- * Sign-in. Failures are counted per account and per address (whether the account exists or not) and refused
- * with 429 past the thresholds; a suspended user, an inactive tenant and a wrong password all read the same.
+ * Sign-in. The attempt is counted before anything is checked (auth.throttle.ts: per account and address, per
+ * address, per account); a suspended user, an inactive tenant, an unknown e-mail and a wrong password all read the
+ * same and are audited as failures.
  */
 export async function login(deps: AuthDeps, body: LoginBody, client: Client): Promise<LoginResponse> {
-  const s = await getSettings(deps.db);
-  const windowSec = s.loginWindowMinutes * 60;
-  const accountKey = `login:acct:${body.email}`;
-  const ipKey = `login:ip:${client.ip}`;
-  // The account's attempt is counted before the password is checked (one atomic increment): simultaneous guesses
-  // cannot all pass a read-then-check. A successful sign-in clears the count.
-  const [acct, ip] = await Promise.all([deps.limiter.hit(accountKey, windowSec), deps.limiter.count(ipKey, windowSec)]);
-  if (acct > s.loginMaxFailuresPerAccount || ip >= s.loginMaxFailuresPerIp) {
-    throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': String(windowSec) } });
-  }
-  const fail = async (err = invalid()) => {
-    await deps.limiter.hit(ipKey, windowSec);
-    return err;
-  };
-
   const user = await findUserByEmail(deps.db, body.email);
+  const attempt = await beginSignIn(
+    deps,
+    body.email,
+    client,
+    { userId: user?.id ?? null, tenantId: user?.tenant_id ?? null },
+    () => (user ? signedInFrom(deps.db, user.id, client.ip) : Promise.resolve(false)),
+  );
   const ok = user ? await verifyPassword(body.password, user.password_hash) : await verifyAgainstDummy(body.password);
   if (!user || !ok || user.status !== 'ACTIVE' || (user.tenant_id && user.tenant_estado !== 'ACTIVO')) {
-    throw await fail();
+    await attempt.failed(!user ? 'cuenta inexistente' : !ok ? 'contraseña incorrecta' : 'cuenta inhabilitada');
+    throw invalid();
   }
 
   let mfaStep: number | null = null;
   if (user.mfa_enabled && user.mfa_secret_enc) {
     if (!body.mfa_code) {
+      await attempt.neutral();
       return { success: true, mfa_required: true, message: 'Ingrese el código de verificación de su aplicación' };
     }
     mfaStep = matchTotp(open(deps.config.secretsKey, user.mfa_secret_enc), body.mfa_code, deps.clock.now());
     if (mfaStep === null || (user.mfa_last_step !== null && mfaStep <= Number(user.mfa_last_step))) {
-      throw await fail(new AppError('INVALID_MFA_CODE'));
+      await attempt.failed('código de verificación incorrecto');
+      throw new AppError('INVALID_MFA_CODE');
     }
   }
 
@@ -105,82 +112,9 @@ export async function login(deps: AuthDeps, body: LoginBody, client: Client): Pr
     });
     return t;
   });
-  await deps.limiter.reset(accountKey);
+  await attempt.succeeded();
   const fresh = await findUserById(deps.db, user.id);
   return { success: true, message: 'Inicio de sesión exitoso', token, user: toUserDto(fresh!) };
-}
-
-type RegisterInput = z.output<typeof registerBodySchema>;
-
-/** Self-registration: always a COMPANY_USER of a new company client of the chosen (or default) bank. */
-export async function register(
-  deps: AuthDeps & { registrationTenant: string },
-  body: RegisterInput | RegisterBody,
-  client: Client,
-): Promise<{ token: string; user: User }> {
-  const input = body as RegisterInput;
-  const codigo = input.tenant_codigo ?? deps.registrationTenant;
-  const passwordHash = await hashPassword(input.password);
-  const { token, userId } = await deps.db.transaction(async (tx) => {
-    const t = await tx.query<{ id: string; estado: string; tipo: string }>(
-      'select id, estado, tipo from tenants where codigo = $1',
-      [codigo],
-    );
-    const tenant = t.rows[0];
-    if (tenant?.estado !== 'ACTIVO') {
-      throw new AppError('VALIDATION_ERROR', 'El banco indicado no existe o no está activo', {
-        errors: [{ path: 'tenant_codigo', message: 'Banco inexistente o inactivo' }],
-      });
-    }
-    if (await emailTaken(tx, input.email)) {
-      throw new AppError('DUPLICATE', 'Ya existe un usuario registrado con ese email', {
-        errors: [{ path: 'email', message: 'Email ya registrado' }],
-      });
-    }
-    const existing = await tx.query('select 1 from companies where tenant_id = $1 and cuit = $2', [
-      tenant.id,
-      input.cuit,
-    ]);
-    if (existing.rows.length > 0) {
-      throw new AppError(
-        'DUPLICATE',
-        'La empresa ya está registrada en este banco. Solicite el alta de su usuario al banco.',
-        { errors: [{ path: 'cuit', message: 'Empresa ya registrada' }] },
-      );
-    }
-    const company = await tx.query<{ id: string }>(
-      'insert into companies (tenant_id, name, cuit) values ($1, $2, $3) returning id',
-      [tenant.id, input.company_name, input.cuit],
-    );
-    const companyId = company.rows[0]!.id;
-    const id = await insertUser(tx, {
-      tenantId: tenant.id,
-      companyId,
-      email: input.email,
-      passwordHash,
-      role: 'COMPANY_USER',
-    });
-    const ctx = actorCtx(
-      { id, email: input.email, role: 'COMPANY_USER', tenant_id: tenant.id, company_id: companyId },
-      client,
-    );
-    await recordAudit(tx, ctx, {
-      action: 'company.create',
-      entity: 'company',
-      entityId: companyId,
-      after: { name: input.company_name, cuit: input.cuit },
-    });
-    await recordAudit(tx, ctx, {
-      action: 'user.register',
-      entity: 'user',
-      entityId: id,
-      after: { email: input.email, role: 'COMPANY_USER', company_id: companyId },
-    });
-    await tx.query('update users set last_login = $2 where id = $1', [id, deps.clock.now()]);
-    return { token: await openSession(deps, tx, id, client), userId: id };
-  });
-  const user = await findUserById(deps.db, userId);
-  return { token, user: toUserDto(user!) };
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, ctx: Ctx): Promise<User> {
@@ -189,37 +123,77 @@ export async function getProfile(deps: Pick<Deps, 'db'>, ctx: Ctx): Promise<User
   return toUserDto(user);
 }
 
-export async function updateProfile(
-  deps: Pick<Deps, 'db'>,
-  ctx: Ctx,
-  patch: { email?: string | undefined; full_name?: string | null | undefined },
-): Promise<User> {
-  await deps.db.transaction(async (tx) => {
-    const before = await findUserById(tx, ctx.actor.userId, true);
-    if (!before) throw new AppError('UNAUTHORIZED');
-    if (patch.email && patch.email !== before.email && (await emailTaken(tx, patch.email, before.id))) {
-      throw new AppError('DUPLICATE', 'Ya existe un usuario con ese email', {
-        errors: [{ path: 'email', message: 'Email ya registrado' }],
-      });
-    }
-    const email = patch.email ?? before.email;
-    const fullName = patch.full_name === undefined ? before.full_name : patch.full_name || null;
-    await tx.query(
-      'update users set email = $2, full_name = $3, updated_at = now(), version = version + 1 where id = $1',
-      [before.id, email, fullName],
-    );
-    await recordAudit(tx, ctx, {
-      action: 'user.profile.update',
-      entity: 'user',
-      entityId: before.id,
-      before: { email: before.email, full_name: before.full_name },
-      after: { email, full_name: fullName },
-    });
+/** One answer for any e-mail that cannot be taken: it does not tell whether someone has it (decision 016). */
+export const emailUnavailable = () =>
+  new AppError('DUPLICATE', 'No es posible usar ese email. Indique otro.', {
+    errors: [{ path: 'email', message: 'Email no disponible' }],
   });
+
+export const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
+
+/** Changing the e-mail tries per user and hour: an account cannot be used to ask which e-mails exist. */
+const EMAIL_CHANGES_PER_HOUR = 5;
+
+/**
+ * Name and e-mail of the signed-in user. A new e-mail needs the current password (counted and throttled like a
+ * sign-in) and at most five tries an hour; a taken one gets the same answer as any unusable one.
+ */
+export async function updateProfile(
+  deps: Pick<Deps, 'db' | 'limiter'>,
+  ctx: Ctx,
+  patch: Omit<UpdateProfileBody, 'email'> & { email?: string | undefined },
+): Promise<User> {
+  const current = await findUserById(deps.db, ctx.actor.userId);
+  if (!current) throw new AppError('UNAUTHORIZED');
+  const newEmail = patch.email && patch.email !== current.email ? patch.email : null;
+  if (newEmail) {
+    if (!patch.current_password) {
+      throw validationError('Ingrese su contraseña actual para cambiar el email', [
+        { path: 'current_password', message: 'Contraseña actual requerida' },
+      ]);
+    }
+    const tries = await deps.limiter.hit(`email-change:${current.id}`, 3600);
+    if (tries.count > EMAIL_CHANGES_PER_HOUR) {
+      throw new AppError('RATE_LIMITED', undefined, { headers: { 'retry-after': String(tries.resetsInSec) } });
+    }
+    const check = await beginCheck(deps, ctx, 'password');
+    if (!(await verifyPassword(patch.current_password, current.password_hash))) {
+      throw await check.failed(wrongCurrentPassword('current_password'));
+    }
+    await check.succeeded();
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const before = await findUserById(tx, ctx.actor.userId, true);
+      if (!before) throw new AppError('UNAUTHORIZED');
+      if (newEmail && (await emailTaken(tx, newEmail, before.id))) throw emailUnavailable();
+      const email = newEmail ?? before.email;
+      const fullName = patch.full_name === undefined ? before.full_name : patch.full_name || null;
+      await tx.query(
+        'update users set email = $2, full_name = $3, updated_at = now(), version = version + 1 where id = $1',
+        [before.id, email, fullName],
+      );
+      await recordAudit(tx, ctx, {
+        action: 'user.profile.update',
+        entity: 'user',
+        entityId: before.id,
+        before: { email: before.email, full_name: before.full_name },
+        after: { email, full_name: fullName },
+      });
+    });
+  } catch (err) {
+    throw isUniqueViolation(err) ? emailUnavailable() : err;
+  }
   return getProfile(deps, ctx);
 }
 
-/** Changes the password and revokes every session of the user; answers a fresh token for this client. */
+const wrongCurrentPassword = (path: string) =>
+  validationError('La contraseña actual es incorrecta', [{ path, message: 'Contraseña actual incorrecta' }]);
+
+/**
+ * Changes the password (also the way out of a temporary one) and revokes every session of the user; answers a fresh
+ * token for this client. The current password is counted before it is checked; the new one must pass the policy.
+ */
 export async function changePassword(
   deps: AuthDeps,
   ctx: Ctx,
@@ -228,27 +202,38 @@ export async function changePassword(
 ): Promise<{ token: string }> {
   const user = await findUserById(deps.db, ctx.actor.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
+  const check = await beginCheck(deps, ctx, 'password');
   if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
-    throw new AppError('VALIDATION_ERROR', 'La contraseña actual es incorrecta', {
-      errors: [{ path: 'currentPassword', message: 'Contraseña actual incorrecta' }],
-    });
+    throw await check.failed(wrongCurrentPassword('currentPassword'));
   }
+  await check.succeeded();
   if (body.currentPassword === body.newPassword) {
-    throw new AppError('VALIDATION_ERROR', 'La nueva contraseña debe ser distinta de la actual', {
-      errors: [{ path: 'newPassword', message: 'Debe ser distinta de la actual' }],
-    });
+    throw validationError('La nueva contraseña debe ser distinta de la actual', [
+      { path: 'newPassword', message: 'Debe ser distinta de la actual' },
+    ]);
   }
+  assertStrongPassword(
+    body.newPassword,
+    { email: user.email, company: user.company_name, cuit: user.company_cuit, fullName: user.full_name },
+    'newPassword',
+  );
   const hash = await hashPassword(body.newPassword);
   const token = await deps.db.transaction(async (tx) => {
-    await tx.query('update users set password_hash = $2, updated_at = now(), version = version + 1 where id = $1', [
-      user.id,
-      hash,
-    ]);
+    await tx.query(
+      `update users set password_hash = $2, must_change_password = false, updated_at = now(), version = version + 1
+       where id = $1`,
+      [user.id, hash],
+    );
     await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [
       user.id,
       deps.clock.now(),
     ]);
-    await recordAudit(tx, ctx, { action: 'user.password.change', entity: 'user', entityId: user.id });
+    await recordAudit(tx, ctx, {
+      action: 'user.password.change',
+      entity: 'user',
+      entityId: user.id,
+      ...(user.must_change_password ? { after: { temporary_replaced: true } } : {}),
+    });
     return openSession(deps, tx, user.id, client);
   });
   return { token };

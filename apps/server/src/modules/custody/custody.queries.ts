@@ -200,17 +200,17 @@ export async function insertCustody(
     echeqId: string;
     presentationDeadline: string;
     notes: string | null;
-    createdBy: string;
+    addedBy: string;
     at: Date;
   },
 ): Promise<CustodyRow> {
   const r = await tx.query<CustodyRow>(
     `with c as (
        insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, notes,
-         created_by, created_at, updated_at)
+         added_by, created_at, updated_at)
        values ($1, $2, $3, 'IN_CUSTODY', $4, $5, $6, $7, $4, $4) returning *)
      select ${CUSTODY_COLUMNS} from c ${CUSTODY_JOINS}`,
-    [c.tenantId, c.companyId, c.echeqId, c.at, c.presentationDeadline, c.notes, c.createdBy],
+    [c.tenantId, c.companyId, c.echeqId, c.at, c.presentationDeadline, c.notes, c.addedBy],
   );
   return r.rows[0]!;
 }

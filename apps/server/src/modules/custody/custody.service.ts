@@ -82,7 +82,7 @@ export async function createCustody(opts: {
         echeqId: echeq.id,
         presentationDeadline: deadline,
         notes: notes || null,
-        createdBy: ctx.actor.userId,
+        addedBy: ctx.actor.userId,
         at: now,
       });
       const id = inserted.id;

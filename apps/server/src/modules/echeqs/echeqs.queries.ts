@@ -67,7 +67,7 @@ export async function findEcheq(
 export type NewEcheq = {
   tenantId: string;
   companyId: string;
-  createdBy: string | null;
+  addedBy: string | null;
   number: string;
   amount: number;
   currency: string;
@@ -93,14 +93,14 @@ export type NewEcheq = {
 export async function insertEcheq(tx: Queryable, e: NewEcheq): Promise<EcheqRow> {
   const r = await tx.query<EcheqRow>(
     `with e as (
-       insert into echeqs (tenant_id, company_id, created_by, number, amount, currency, issue_date, due_date,
+       insert into echeqs (tenant_id, company_id, added_by, number, amount, currency, issue_date, due_date,
          issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, created_at, updated_at, custody_status)
        values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14, $15) returning *)
      select ${ECHEQ_COLUMNS} from e join companies co on co.id = e.company_id`,
     [
       e.tenantId,
       e.companyId,
-      e.createdBy,
+      e.addedBy,
       e.number,
       centsToDecimal(toCents(e.amount)),
       e.currency,

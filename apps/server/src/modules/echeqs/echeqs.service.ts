@@ -88,7 +88,7 @@ export async function registerEcheq(
   const row = await insertEcheq(tx, {
     tenantId,
     companyId: opts.companyId,
-    createdBy: opts.ctx.actor.userId,
+    addedBy: opts.ctx.actor.userId,
     number: f.number,
     amount: f.amount,
     currency: f.currency,

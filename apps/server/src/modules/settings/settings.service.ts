@@ -6,6 +6,8 @@ export type PlatformSettings = {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginWindowMinutes: number;
+  registrationMaxPerIp: number;
+  registrationMaxPerHour: number;
 };
 
 export const DEFAULT_SETTINGS: PlatformSettings = {
@@ -13,6 +15,8 @@ export const DEFAULT_SETTINGS: PlatformSettings = {
   loginMaxFailuresPerAccount: 5,
   loginMaxFailuresPerIp: 50,
   loginWindowMinutes: 15,
+  registrationMaxPerIp: 10,
+  registrationMaxPerHour: 100,
 };
 
 const CACHE_MS = 2_000;

@@ -15,6 +15,8 @@ const toDto = (s: PlatformSettings): PlatformSettingsDto => ({
   login_max_failures_per_account: s.loginMaxFailuresPerAccount,
   login_max_failures_per_ip: s.loginMaxFailuresPerIp,
   login_window_minutes: s.loginWindowMinutes,
+  registration_max_per_ip: s.registrationMaxPerIp,
+  registration_max_per_hour: s.registrationMaxPerHour,
 });
 
 function fromDto(base: PlatformSettings, patch: Partial<PlatformSettingsDto>): PlatformSettings {
@@ -23,6 +25,8 @@ function fromDto(base: PlatformSettings, patch: Partial<PlatformSettingsDto>): P
     loginMaxFailuresPerAccount: patch.login_max_failures_per_account ?? base.loginMaxFailuresPerAccount,
     loginMaxFailuresPerIp: patch.login_max_failures_per_ip ?? base.loginMaxFailuresPerIp,
     loginWindowMinutes: patch.login_window_minutes ?? base.loginWindowMinutes,
+    registrationMaxPerIp: patch.registration_max_per_ip ?? base.registrationMaxPerIp,
+    registrationMaxPerHour: patch.registration_max_per_hour ?? base.registrationMaxPerHour,
   };
 }
 

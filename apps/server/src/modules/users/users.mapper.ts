@@ -18,5 +18,9 @@ export function toUserDto(row: UserRow): User {
     tenant_nombre: row.tenant_nombre,
     tenant_codigo: row.tenant_codigo,
     created_at: toIso(row.created_at),
+    must_change_password: row.must_change_password,
+    confirmed: row.confirmed,
+    company_approval: row.company_id ? row.company_approval : null,
+    added_by: row.added_by,
   };
 }

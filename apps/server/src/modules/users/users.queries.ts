@@ -1,4 +1,4 @@
-import type { Role, UserStatus } from '@echeq/contract';
+import type { CompanyApproval, Role, UserStatus } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import { pageLimit } from '../../platform/db/page-limit';
 
@@ -18,6 +18,10 @@ export type UserRow = {
   last_login: Date | string | null;
   created_at: Date | string;
   version: number;
+  must_change_password: boolean;
+  confirmed: boolean;
+  added_by: string | null;
+  company_approval: CompanyApproval | null;
   company_name: string | null;
   company_cuit: string | null;
   tenant_nombre: string | null;
@@ -26,7 +30,7 @@ export type UserRow = {
 };
 
 export const USER_SELECT = `
-  select u.*, c.name as company_name, c.cuit as company_cuit,
+  select u.*, c.name as company_name, c.cuit as company_cuit, c.approval as company_approval,
          t.nombre as tenant_nombre, t.codigo as tenant_codigo, t.estado as tenant_estado
   from users u
   left join companies c on c.id = u.company_id
@@ -51,12 +55,26 @@ export async function insertUser(
     passwordHash: string;
     role: Role;
     fullName?: string | null;
+    mustChangePassword?: boolean;
+    confirmed?: boolean;
+    addedBy?: string | null;
   },
 ): Promise<string> {
   const r = await db.query<{ id: string }>(
-    `insert into users (tenant_id, company_id, email, password_hash, role, full_name)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [u.tenantId, u.companyId, u.email, u.passwordHash, u.role, u.fullName ?? null],
+    `insert into users (tenant_id, company_id, email, password_hash, role, full_name, must_change_password, confirmed,
+       added_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+    [
+      u.tenantId,
+      u.companyId,
+      u.email,
+      u.passwordHash,
+      u.role,
+      u.fullName ?? null,
+      u.mustChangePassword ?? false,
+      u.confirmed ?? true,
+      u.addedBy ?? null,
+    ],
   );
   return r.rows[0]!.id;
 }
@@ -99,6 +117,7 @@ export type UserListFilter = {
   role?: Role | undefined;
   status?: UserStatus | undefined;
   tenantId?: string | undefined;
+  pending?: 'approval' | 'confirmation' | undefined;
   limit: number;
   offset: number;
 };
@@ -117,6 +136,8 @@ export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ row
   if (f.role) add((n) => `u.role = $${n}`, f.role);
   if (f.status) add((n) => `u.status = $${n}`, f.status);
   if (f.tenantId) add((n) => `u.tenant_id = $${n}`, f.tenantId);
+  if (f.pending === 'approval') where.push("c.approval = 'PENDING'");
+  if (f.pending === 'confirmation') where.push('not u.confirmed');
   const cond = where.join(' and ');
   const count = await db.query<{ total: number }>(
     `select count(*)::int as total from users u left join companies c on c.id = u.company_id where ${cond}`,

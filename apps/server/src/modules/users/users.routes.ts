@@ -1,4 +1,5 @@
 import {
+  approvalBodySchema,
   createUserBodySchema,
   idParamsSchema,
   listUsersQuerySchema,
@@ -11,6 +12,7 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
+import { confirmUser, decideApproval } from './users.approval';
 import { createUser, getUser, listUsersPage, updateUser } from './users.service';
 
 /** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
@@ -82,6 +84,43 @@ export function usersRoutes(app: App, deps: Deps) {
       success: true as const,
       message: 'Usuario actualizado',
       data: await updateUser({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+
+  app.put(
+    '/users/:id/approval',
+    {
+      onRequest: deps.guard('users:approve'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:approve'),
+        params: idParamsSchema,
+        body: approvalBodySchema,
+        response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: req.body.decision === 'APPROVE' ? 'Alta de la empresa aprobada' : 'Alta de la empresa rechazada',
+      data: await decideApproval({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+    }),
+  );
+
+  app.put(
+    '/users/:id/confirm',
+    {
+      onRequest: deps.guard('users:approve'),
+      schema: {
+        tags: ['users'],
+        security: requires('users:approve'),
+        params: idParamsSchema,
+        response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: 'Usuario confirmado: ya puede operar',
+      data: await confirmUser({ deps, ctx: ctxOf(req), id: req.params.id }),
     }),
   );
 }

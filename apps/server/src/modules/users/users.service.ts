@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod';
 import { type Ctx, inScope, scopeOf, scopeSql } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/password';
+import { assertStrongPassword } from '../../platform/auth/password-policy';
 import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import { AppError, forbidden, notFound, validationError } from '../../platform/http/app-error';
@@ -35,6 +36,7 @@ function auditView(u: {
   company_id: string | null;
   full_name: string | null;
   mfa_enabled: boolean;
+  confirmed: boolean;
 }) {
   return {
     email: u.email,
@@ -44,7 +46,26 @@ function auditView(u: {
     company_id: u.company_id,
     full_name: u.full_name,
     mfa_enabled: u.mfa_enabled,
+    confirmed: u.confirmed,
   };
+}
+
+/**
+ * An administrator put a user into a company that already existed (found by CUIT): recorded on the company too, so
+ * the company's trail shows who was added to it and by whom.
+ */
+async function auditJoin(
+  tx: Queryable,
+  ctx: Ctx,
+  j: { companyId: string; tenantId: string | null; userId: string; email: string },
+): Promise<void> {
+  await recordAudit(tx, ctx, {
+    action: 'company.user.add',
+    entity: 'company',
+    entityId: j.companyId,
+    tenantId: j.tenantId,
+    after: { user_id: j.userId, email: j.email, added_by: ctx.actor.email, confirmed: false },
+  });
 }
 
 /** Users the caller may see: every user for a system admin, its own tenant's for bank roles. */
@@ -64,6 +85,7 @@ export async function listUsersPage({
     role: query.role,
     status: query.status,
     tenantId: query.tenant_id,
+    pending: query.pending,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
@@ -90,7 +112,9 @@ function assertAssignable(ctx: Ctx, role: Role): void {
 
 /**
  * Creates a user. A bank admin creates in its own tenant and never a SYSTEM_ADMIN (403); a system admin names the
- * tenant (none for a SYSTEM_ADMIN). Company roles join the company of that CUIT in the tenant, created if new.
+ * tenant (none for a SYSTEM_ADMIN). Company roles join the company of that CUIT in the tenant, created if new; one
+ * that joins an existing company is recorded as such and cannot move money until another administrator confirms it.
+ * The password, set by an administrator, is temporary: the user must change it at the first sign-in.
  */
 export async function createUser({
   deps,
@@ -119,6 +143,7 @@ export async function createUser({
       if (!tenantId) throw forbidden('Usuario sin entidad asignada');
     }
   }
+  assertStrongPassword(body.password, { email: body.email, company: body.company_name, cuit: body.cuit });
   const passwordHash = await hashPassword(body.password);
 
   const id = await deps.db.transaction(async (tx) => {
@@ -134,9 +159,11 @@ export async function createUser({
       });
     }
     let companyId: string | null = null;
+    let joined = false;
     if (isCompanyRole(body.role) && tenantId && body.company_name && body.cuit) {
       const company = await findOrCreateCompany(tx, { tenantId, name: body.company_name, cuit: body.cuit });
       companyId = company.id;
+      joined = !company.created;
       if (company.created) {
         await recordAudit(tx, ctx, {
           action: 'company.create',
@@ -154,7 +181,11 @@ export async function createUser({
       passwordHash,
       role: body.role,
       fullName: body.full_name || null,
+      mustChangePassword: true,
+      confirmed: !joined,
+      addedBy: ctx.actor.userId,
     });
+    if (joined) await auditJoin(tx, ctx, { companyId: companyId!, tenantId, userId: newId, email: body.email });
     await recordAudit(tx, ctx, {
       action: 'user.create',
       entity: 'user',
@@ -168,6 +199,7 @@ export async function createUser({
         company_id: companyId,
         full_name: body.full_name || null,
         mfa_enabled: false,
+        confirmed: !joined,
       }),
     });
     return newId;
@@ -185,7 +217,9 @@ const STATUS_ACTION: Record<UserStatus, string> = {
 /**
  * Changes a user: company, name, role, status, a new password or turning two-factor sign-in off. Nobody changes
  * their own role or status; suspending, deactivating, a new password and a second-factor reset close the user's
- * sessions at once. A user outside the caller's scope is a 404.
+ * sessions at once. A password set here is temporary (changed at the next sign-in); a bank admin never sets the
+ * password nor resets the second factor of another bank admin (only the system admin does). Moving a user into an
+ * existing company leaves it unconfirmed, as when it is created there. A user outside the caller's scope is a 404.
  */
 export async function updateUser({
   deps,
@@ -198,7 +232,18 @@ export async function updateUser({
   id: string;
   body: UpdateUserInput;
 }): Promise<User> {
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  let passwordHash: string | null = null;
+  if (body.password) {
+    const target = await findInScope(deps.db, ctx, id);
+    assertMayResetCredentials(ctx, target);
+    assertStrongPassword(body.password, {
+      email: target.email,
+      company: body.company_name ?? target.company_name,
+      cuit: body.cuit ?? target.company_cuit,
+      fullName: target.full_name,
+    });
+    passwordHash = await hashPassword(body.password);
+  }
   await deps.db.transaction(async (tx) => {
     const before = await findInScope(tx, ctx, id, true);
     const self = before.id === ctx.actor.userId;
@@ -210,6 +255,7 @@ export async function updateUser({
     if (self && (body.password || body.reset_mfa)) {
       throw forbidden('Cambie su contraseña o su verificación en dos pasos desde su perfil');
     }
+    if (body.password || body.reset_mfa) assertMayResetCredentials(ctx, before);
     if (role !== before.role) {
       assertAssignable(ctx, role);
       if (before.role === 'SYSTEM_ADMIN') {
@@ -222,6 +268,7 @@ export async function updateUser({
 
     let tenantId = before.tenant_id;
     let companyId = before.company_id;
+    let joined = false;
     if (role === 'SYSTEM_ADMIN') {
       if (body.cuit !== undefined) {
         throw validationError('Solo los roles de empresa llevan empresa', [
@@ -234,6 +281,7 @@ export async function updateUser({
       if (body.cuit !== undefined && body.company_name !== undefined && tenantId) {
         const company = await findOrCreateCompany(tx, { tenantId, name: body.company_name, cuit: body.cuit });
         companyId = company.id;
+        joined = !company.created && company.id !== before.company_id;
         if (company.created) {
           await recordAudit(tx, ctx, {
             action: 'company.create',
@@ -260,16 +308,33 @@ export async function updateUser({
 
     const fullName = body.full_name === undefined ? before.full_name : body.full_name || null;
     const resetMfa = body.reset_mfa === true && before.mfa_enabled;
+    const confirmed = joined ? false : companyId === null ? true : before.confirmed;
     await tx.query(
       `update users set role = $2, status = $3, tenant_id = $4, company_id = $5, full_name = $6,
          password_hash = coalesce($7, password_hash),
+         must_change_password = must_change_password or $7 is not null,
          mfa_enabled = case when $8 then false else mfa_enabled end,
          mfa_secret_enc = case when $8 then null else mfa_secret_enc end,
          mfa_pending_secret_enc = case when $8 then null else mfa_pending_secret_enc end,
+         confirmed = $10, added_by = case when $11 then $12::uuid else added_by end,
          updated_at = $9, version = version + 1
        where id = $1`,
-      [id, role, status, tenantId, companyId, fullName, passwordHash, resetMfa, deps.clock.now()],
+      [
+        id,
+        role,
+        status,
+        tenantId,
+        companyId,
+        fullName,
+        passwordHash,
+        resetMfa,
+        deps.clock.now(),
+        confirmed,
+        joined,
+        ctx.actor.userId,
+      ],
     );
+    if (joined) await auditJoin(tx, ctx, { companyId: companyId!, tenantId, userId: id, email: before.email });
 
     const closesSessions = (status !== 'ACTIVE' && status !== before.status) || passwordHash !== null || resetMfa;
     const revoked = closesSessions ? await revokeUserSessions(tx, id, deps.clock.now()) : 0;
@@ -282,27 +347,40 @@ export async function updateUser({
       company_id: companyId,
       full_name: fullName,
       mfa_enabled: resetMfa ? false : before.mfa_enabled,
+      confirmed,
     });
-    const onlyStatus =
-      status !== before.status &&
-      role === before.role &&
-      companyId === before.company_id &&
-      fullName === before.full_name &&
-      !passwordHash &&
-      !resetMfa;
+    const unchanged =
+      role === before.role && companyId === before.company_id && fullName === before.full_name && !joined;
+    const action =
+      unchanged && status !== before.status && !passwordHash && !resetMfa
+        ? STATUS_ACTION[status]
+        : unchanged && status === before.status && passwordHash && !resetMfa
+          ? 'user.password.reset'
+          : unchanged && status === before.status && resetMfa && !passwordHash
+            ? 'user.mfa.reset'
+            : 'user.update';
     await recordAudit(tx, ctx, {
-      action: onlyStatus ? STATUS_ACTION[status] : 'user.update',
+      action,
       entity: 'user',
       entityId: id,
       tenantId: before.tenant_id ?? tenantId,
       before: auditView(before),
       after: {
         ...after,
-        ...(passwordHash ? { credentials_reset: true } : {}),
+        ...(passwordHash ? { credentials_reset: true, temporary_credentials: true } : {}),
         ...(closesSessions ? { sessions_closed: revoked } : {}),
       },
     });
   });
   const fresh = await findUserById(deps.db, id);
   return toUserDto(fresh!);
+}
+
+/** Only the system admin sets the password or resets the second factor of a bank admin (no impersonation). */
+function assertMayResetCredentials(ctx: Ctx, target: UserRow): void {
+  if (target.role === 'BANK_ADMIN' && ctx.actor.role !== 'SYSTEM_ADMIN' && target.id !== ctx.actor.userId) {
+    throw forbidden(
+      'Solo el administrador del sistema puede cambiar la contraseña o la verificación en dos pasos de un administrador del banco',
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { can, type Permission, type Role, scopeKindOf } from '@echeq/contract';
+import { type AccountRestriction, canAct, type Permission, type Role, scopeKindOf } from '@echeq/contract';
 import { AppError } from '../http/app-error';
 
 /** Who is calling: the signed-in user as the server knows it (never what the client claims). */
@@ -9,6 +9,10 @@ export type Actor = {
   tenantId: string | null;
   companyId: string | null;
   sessionId: string;
+  /** False for a company user added by an administrator to an existing company, until confirmed. */
+  confirmed: boolean;
+  /** What keeps this session to its own account (a temporary password, a company the bank has not approved). */
+  restriction: AccountRestriction | null;
 };
 
 /** What every business operation receives about its caller. */
@@ -56,5 +60,5 @@ export function inScope(scope: Scope, rec: { tenantId: string | null; companyId?
 }
 
 export function assertCan(actor: Actor, permission: Permission): void {
-  if (!can(actor.role, permission)) throw new AppError('FORBIDDEN');
+  if (!canAct(actor, permission)) throw new AppError('FORBIDDEN');
 }

@@ -1,4 +1,12 @@
-import { can, type Permission, type Role } from '@echeq/contract';
+import {
+  type AccountRestriction,
+  type CompanyApproval,
+  can,
+  canAct,
+  type Permission,
+  type Role,
+  restrictionOf,
+} from '@echeq/contract';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -21,7 +29,32 @@ type SessionRow = {
   tenant_id: string | null;
   company_id: string | null;
   expires_at: Date;
+  confirmed: boolean;
+  must_change_password: boolean;
+  company_approval: CompanyApproval | null;
 };
+
+/**
+ * Which restricted sessions a route serves: none (the default: business routes), a company waiting for its bank
+ * (`account`: its own profile, password, second factor, sign-out), or also a temporary password (`session`: the
+ * profile, the password change and sign-out only).
+ */
+export type GuardOptions = { restricted?: 'account' | 'session' };
+
+const RESTRICTION_ERROR: Record<AccountRestriction, () => AppError> = {
+  PASSWORD_CHANGE: () => new AppError('PASSWORD_CHANGE_REQUIRED'),
+  PENDING_APPROVAL: () => new AppError('APPROVAL_PENDING'),
+  REJECTED: () => new AppError('REGISTRATION_REJECTED'),
+};
+
+function allowed(restriction: AccountRestriction | null, opts: GuardOptions): boolean {
+  if (!restriction) return true;
+  if (opts.restricted === 'session') return true;
+  return opts.restricted === 'account' && restriction !== 'PASSWORD_CHANGE';
+}
+
+const NOT_CONFIRMED =
+  'Su usuario todavía no fue confirmado: puede consultar, pero no operar hasta que otro administrador lo confirme.';
 
 /**
  * Bearer JWT bound to a live session row of an active user of an active tenant; anything else is 401. A session
@@ -45,10 +78,12 @@ export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array; se
       throw new AppError('UNAUTHORIZED');
     }
     const r = await opts.db.query<SessionRow>(
-      `select s.id as session_id, s.expires_at, u.id, u.email, u.role, u.tenant_id, u.company_id
+      `select s.id as session_id, s.expires_at, u.id, u.email, u.role, u.tenant_id, u.company_id, u.confirmed,
+              u.must_change_password, c.approval as company_approval
        from sessions s
        join users u on u.id = s.user_id
        left join tenants t on t.id = u.tenant_id
+       left join companies c on c.id = u.company_id
        where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3
          and u.status = 'ACTIVE' and (u.tenant_id is null or t.estado = 'ACTIVO')`,
       [claims.sid, claims.sub, now],
@@ -62,22 +97,29 @@ export function makeGuard(opts: { db: Db; clock: Clock; tokenKey: Uint8Array; se
       tenantId: row.tenant_id,
       companyId: row.company_id,
       sessionId: row.session_id,
+      confirmed: row.confirmed,
+      restriction: restrictionOf(row),
     };
     const expiresAt = Math.min(claims.expiresAt, new Date(row.expires_at).getTime());
     sessions.set(token, req.actor, expiresAt, now.getTime(), generation);
   };
 
   const cache = new Map<string, onRequestHookHandler[]>();
-  return function guard(permission?: Permission): onRequestHookHandler[] {
-    const key = permission ?? '';
+  return function guard(permission?: Permission, opts: GuardOptions = {}): onRequestHookHandler[] {
+    const key = `${permission ?? ''}|${opts.restricted ?? ''}`;
     let hooks = cache.get(key);
     if (!hooks) {
-      hooks = [authenticate];
-      if (permission) {
-        hooks.push(async (req) => {
-          if (!req.actor || !can(req.actor.role, permission)) throw new AppError('FORBIDDEN');
-        });
-      }
+      hooks = [
+        authenticate,
+        async (req) => {
+          const actor = req.actor;
+          if (!actor) throw new AppError('UNAUTHORIZED');
+          if (!allowed(actor.restriction, opts)) throw RESTRICTION_ERROR[actor.restriction!]();
+          if (permission && !canAct(actor, permission)) {
+            throw can(actor.role, permission) ? new AppError('FORBIDDEN', NOT_CONFIRMED) : new AppError('FORBIDDEN');
+          }
+        },
+      ];
       cache.set(key, hooks);
     }
     return hooks;

@@ -25,7 +25,7 @@ const FIELDS: { key: Field; label: string; unit: string; help: string }[] = [
     key: 'login_max_failures_per_account',
     label: 'Intentos fallidos por cuenta',
     unit: 'intentos',
-    help: 'Superado este número, la cuenta espera hasta que termine la ventana',
+    help: 'Superado este número, la dirección que falló espera hasta que termine la ventana y las demás esperan una demora creciente de hasta un minuto',
   },
   {
     key: 'login_max_failures_per_ip',
@@ -38,6 +38,18 @@ const FIELDS: { key: Field; label: string; unit: string; help: string }[] = [
     label: 'Ventana de intentos',
     unit: 'minutos',
     help: 'Período en que se cuentan los intentos fallidos',
+  },
+  {
+    key: 'registration_max_per_ip',
+    label: 'Registros por dirección IP',
+    unit: 'por hora',
+    help: 'Altas de empresas aceptadas desde una misma dirección',
+  },
+  {
+    key: 'registration_max_per_hour',
+    label: 'Registros en total',
+    unit: 'por hora',
+    help: 'Altas de empresas aceptadas entre todas las direcciones',
   },
 ];
 
