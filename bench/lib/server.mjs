@@ -35,11 +35,11 @@ export function rssMb(pid) {
  * env: DATABASE_URL or DATA_DIR. Resolves once /api/health answers. `stop()` sends SIGTERM (the server closes
  * cleanly: a CPU profile, if asked for, is written then) and resolves when the process is gone.
  */
-export async function startServer({ env, logFile, cpuProfDir, timeoutMs = 180_000 }) {
+export async function startServer({ env, logFile, cpuProfDir, timeoutMs = 180_000, main = SERVER_MAIN }) {
   const port = await freePort();
   const args = [];
   if (cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
-  args.push(SERVER_MAIN);
+  args.push(main);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {

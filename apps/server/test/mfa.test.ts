@@ -21,8 +21,18 @@ describe('two-factor sign-in (TOTP)', () => {
   });
   afterAll(() => s.close());
 
+  it('setup needs the current password', async () => {
+    const none = await s.req('POST', '/api/auth/mfa/setup', { token });
+    expect(none.status).toBe(400);
+    const wrong = await s.req('POST', '/api/auth/mfa/setup', { token, body: { current_password: 'Incorrecta99' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ path: 'current_password', message: 'Contraseña incorrecta' }]);
+    const row = await s.db.query<any>('select mfa_pending_secret_enc from users where email = $1', [email]);
+    expect(row.rows[0].mfa_pending_secret_enc).toBeNull();
+  });
+
   it('setup proposes a secret with a QR code (data URL) and the manual key; nothing is on yet', async () => {
-    const r = await s.req('POST', '/api/auth/mfa/setup', { token });
+    const r = await s.req('POST', '/api/auth/mfa/setup', { token, body: { current_password: DEMO_PASSWORD } });
     expect(r.status).toBe(200);
     secret = r.body.data.secret;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -51,11 +61,15 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await s.req('GET', '/api/auth/profile', { token })).body.data.mfa_enabled).toBe(false);
   });
 
-  it('the first valid code enables it; the profile and the users table show it', async () => {
+  it('the first valid code enables it and ends the other sessions; the profile and the users table show it', async () => {
+    const other = await s.login(email);
+    expect((await s.req('GET', '/api/auth/profile', { token: other })).status).toBe(200);
     const r = await s.req('POST', '/api/auth/mfa/enable', { token, body: { code: code() } });
     expect(r.status).toBe(200);
     expect(r.body.data.mfa_enabled).toBe(true);
-    const again = await s.req('POST', '/api/auth/mfa/setup', { token });
+    expect((await s.req('GET', '/api/auth/profile', { token: other })).status).toBe(401);
+    expect((await s.req('GET', '/api/auth/profile', { token })).status).toBe(200);
+    const again = await s.req('POST', '/api/auth/mfa/setup', { token, body: { current_password: DEMO_PASSWORD } });
     expect(again.status).toBe(409);
     const admin = await s.login('admin@banco.example');
     const list = await s.req('GET', '/api/users?search=emisor@', { token: admin });
@@ -140,7 +154,7 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('enrolment attempts are throttled too', async () => {
     const t = await s.login('autorizante@empresa.example');
-    await s.req('POST', '/api/auth/mfa/setup', { token: t });
+    await s.req('POST', '/api/auth/mfa/setup', { token: t, body: { current_password: DEMO_PASSWORD } });
     let last = 0;
     for (let i = 0; i < 6; i++) {
       last = (await s.req('POST', '/api/auth/mfa/enable', { token: t, body: { code: '000000' } })).status;
@@ -150,7 +164,7 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('off with the password, and an admin can reset a lost second factor', async () => {
     const t = await s.login('beneficiario@beneficiario.example');
-    const setup = await s.req('POST', '/api/auth/mfa/setup', { token: t });
+    const setup = await s.req('POST', '/api/auth/mfa/setup', { token: t, body: { current_password: DEMO_PASSWORD } });
     const sec = setup.body.data.secret as string;
     advance(30);
     const on = await s.req('POST', '/api/auth/mfa/enable', {
@@ -172,7 +186,7 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('every step is in the audit trail, with no secret in it', async () => {
     const r = await s.db.query<{ action: string; after: unknown; before: unknown }>(
-      "select action, before, after from audit_log where action like 'user.mfa.%' or action = 'user.update' order by id",
+      "select action, before, after from audit_log where action like 'user.mfa.%' order by id",
     );
     expect(r.rows.map((x) => x.action)).toEqual([
       'user.mfa.setup',
@@ -181,7 +195,7 @@ describe('two-factor sign-in (TOTP)', () => {
       'user.mfa.setup',
       'user.mfa.setup',
       'user.mfa.enable',
-      'user.update',
+      'user.mfa.reset',
     ]);
     expect(r.rows[6]!.after).toMatchObject({ mfa_enabled: false, sessions_closed: 1 });
     expect(JSON.stringify(r.rows)).not.toContain(secret);

@@ -5,12 +5,21 @@ import type { TestServer } from './helpers';
 let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** A new company of Banco Demo with its own COMPANY_USER, through the registration call (a clean slate). */
+/**
+ * A new company of Banco Demo with its own COMPANY_USER, through the registration call (a clean slate) from an
+ * address of its own, approved by the bank as the users screen would.
+ */
 export async function newCompany(server: TestServer): Promise<{ token: string; companyId: string; tenantId: string }> {
   const email = `rep-${uniq()}@empresa.example`;
   const body8 = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
   const res = await server.req('POST', '/api/auth/register', {
-    body: { email, password: 'Clave1234!', company_name: `Reportes ${uniq()} S.A.`, cuit: makeCuit('30', body8) },
+    body: {
+      email,
+      password: `Tintero-${uniq()}-Violeta`,
+      company_name: `Reportes ${uniq()} S.A.`,
+      cuit: makeCuit('30', body8),
+    },
+    headers: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
   if (res.status !== 200) throw new Error(`register: ${res.status} ${JSON.stringify(res.body)}`);
   const row = (
@@ -19,6 +28,7 @@ export async function newCompany(server: TestServer): Promise<{ token: string; c
       [email],
     )
   ).rows[0]!;
+  await server.db.query("update companies set approval = 'APPROVED' where id = $1", [row.company_id]);
   return { token: res.body.data.token, companyId: row.company_id, tenantId: row.tenant_id };
 }
 

@@ -1,8 +1,8 @@
 import { makeCuit } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestServer } from './helpers';
+import { build, strongPassword, type TestServer } from './helpers';
 
-const PASSWORD = 'Segura123';
+const PASSWORD = strongPassword('usuarios');
 
 async function idOf(s: TestServer, email: string): Promise<string> {
   const r = await s.db.query<{ id: string }>('select id from users where email = $1', [email]);
@@ -163,6 +163,9 @@ describe('users: creating and changing', () => {
       mfa_enabled: false,
       last_login: null,
       tenant_id: await tenantId(s, 'BDEMO'),
+      must_change_password: true,
+      confirmed: true,
+      company_approval: 'APPROVED',
     });
     // A second user of the same CUIT joins the same company.
     const second = await s.req('POST', '/api/users', {
@@ -177,13 +180,25 @@ describe('users: creating and changing', () => {
     });
     expect(second.status).toBe(200);
     expect(second.body.data.company_name).toBe('Cliente Nuevo S.A.');
+    // It joined a company that already existed: recorded as such, and it may not move money until confirmed.
+    expect(second.body.data.confirmed).toBe(false);
+    const joined = await s.db.query(
+      "select actor_email, after from audit_log where action = 'company.user.add' and after->>'user_id' = $1",
+      [second.body.data.id],
+    );
+    expect(joined.rows).toEqual([
+      {
+        actor_email: 'admin@banco.example',
+        after: expect.objectContaining({ email: 'otro@cliente.example', added_by: 'admin@banco.example' }),
+      },
+    ]);
     const companies = await s.db.query('select 1 from companies where cuit = $1', [cuit]);
     expect(companies.rows).toHaveLength(1);
     // The new user signs in with the given password.
     expect(await s.login('nuevo@cliente.example', PASSWORD)).toBeTruthy();
     const trail = await auditOf(s, r.body.data.id);
     expect(trail[0]).toMatchObject({ action: 'user.create', actor_email: 'admin@banco.example' });
-    expect(trail[0]!.after).toMatchObject({ role: 'COMPANY_USER', status: 'ACTIVE' });
+    expect(trail[0]!.after).toMatchObject({ role: 'COMPANY_USER', status: 'ACTIVE', confirmed: true });
     expect(JSON.stringify(trail)).not.toContain(PASSWORD);
     const created = await s.db.query(
       "select 1 from audit_log where action = 'company.create' and after->>'cuit' = $1",
@@ -226,6 +241,7 @@ describe('users: creating and changing', () => {
       [{ email: 'a@b.example', password: PASSWORD, role: 'AUDITOR', cuit: makeCuit('30', '71555002') }, 'cuit'],
       [{ email: 'no-es-email', password: PASSWORD, role: 'AUDITOR' }, 'email'],
       [{ email: 'a@b.example', password: 'corta', role: 'AUDITOR' }, 'password'],
+      [{ email: 'a@b.example', password: 'qwerty123456', role: 'AUDITOR' }, 'password'],
       [{ email: 'a@b.example', password: PASSWORD, role: 'REY' }, 'role'],
       [{ email: 'a@b.example', password: PASSWORD, role: 'AUDITOR', extra: 1 }, 'extra'],
     ];
@@ -312,7 +328,7 @@ describe('users: creating and changing', () => {
     });
     const halfCompany = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { cuit } });
     expect(halfCompany.status).toBe(400);
-    const trail = await auditOf(s, id);
+    const trail = (await auditOf(s, id)).filter((t) => t.action.startsWith('user.'));
     expect(trail.map((t) => t.action)).toEqual(['user.update', 'user.update']);
     expect(trail[0]!.before).toMatchObject({ role: 'BENEFICIARY' });
     expect(trail[0]!.after).toMatchObject({ role: 'BANK_OPERATOR', company_id: null });
@@ -382,15 +398,17 @@ describe('users: creating and changing', () => {
     expect((await s.req('GET', '/api/auth/profile', { token: t })).status).toBe(401);
     await s.req('PUT', `/api/users/${id}`, { token: admin, body: { status: 'ACTIVE' } });
     const t2 = await s.login(email);
-    const pw = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { password: 'Cambiada99' } });
+    const temporary = strongPassword('temporal');
+    const pw = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { password: temporary } });
     expect(pw.status).toBe(200);
+    expect(pw.body.data.must_change_password).toBe(true);
     expect((await s.req('GET', '/api/auth/profile', { token: t2 })).status).toBe(401);
-    expect(await s.login(email, 'Cambiada99')).toBeTruthy();
+    expect(await s.login(email, temporary)).toBeTruthy();
     const trail = await auditOf(s, id);
     expect(trail.map((x) => x.action)).toEqual(
-      expect.arrayContaining(['user.deactivate', 'user.activate', 'user.update']),
+      expect.arrayContaining(['user.deactivate', 'user.activate', 'user.password.reset']),
     );
-    expect(JSON.stringify(trail)).not.toContain('Cambiada99');
+    expect(JSON.stringify(trail)).not.toContain(temporary);
   });
 
   it('a system admin may change any tenant’s user, but not demote another system admin', async () => {

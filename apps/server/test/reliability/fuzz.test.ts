@@ -31,7 +31,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { build, type Res, TEST_ENGINE, type TestServer } from '../helpers';
+import { build, type Res, strongPassword, TEST_ENGINE, type TestServer } from '../helpers';
 import { casesFor, commonOverrides, type Overrides } from './fuzz-arbitraries';
 import { cuitFor, custodyBody, expectErrorShape, expectNoLeak, rowCounts, uniqueNumber } from './support';
 
@@ -73,7 +73,7 @@ describe(`fuzzing every write route (${RUNS} cases each, seed ${SEED})`, () => {
   let s: TestServer;
   const tok: Record<string, string> = {};
   const ids: Record<string, string> = {};
-  let fuzzPassword = 'Clave1234';
+  let fuzzPassword = strongPassword('fuzz');
   const totals = { cases: 0, ok2xx: 0, refused4xx: 0 };
 
   beforeAll(async () => {
@@ -109,7 +109,7 @@ describe(`fuzzing every write route (${RUNS} cases each, seed ${SEED})`, () => {
     ids.discount = d.body.data.id;
     const u = await s.req('POST', '/api/users', {
       token: tok.admin,
-      body: { email: `fuzz-target-${n}@banco.example`, password: 'Clave1234', role: 'BANK_OPERATOR' },
+      body: { email: `fuzz-target-${n}@banco.example`, password: strongPassword('fuzz'), role: 'BANK_OPERATOR' },
     });
     ids.user = u.body.data.id;
     const t = await s.req('POST', '/api/admin/tenants', {

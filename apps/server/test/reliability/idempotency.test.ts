@@ -7,10 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/platform/clock';
 import { purgeIdempotencyKeys } from '../../src/platform/http/idempotency';
-import { build, TEST_ENGINE, type TestServer } from '../helpers';
+import { build, strongPassword, TEST_ENGINE, type TestServer } from '../helpers';
 import { addDays, cuitFor, custodyBody, rowCounts, today, uniqueNumber } from './support';
 
 const idem = (key: string) => ({ 'idempotency-key': key });
+const STRONG = strongPassword('idem');
 
 describe('idempotency keys', () => {
   let s: TestServer;
@@ -65,7 +66,7 @@ describe('idempotency keys', () => {
     await replays(
       '/api/users',
       admin,
-      { email: `idem-${n}@banco.example`, password: 'Clave1234', role: 'BANK_OPERATOR' },
+      { email: `idem-${n}@banco.example`, password: STRONG, role: 'BANK_OPERATOR' },
       'users',
     );
     await replays(
@@ -80,7 +81,7 @@ describe('idempotency keys', () => {
       null,
       {
         email: `registro-${n}@empresa.example`,
-        password: 'Clave1234',
+        password: STRONG,
         company_name: 'Idem S.A.',
         cuit: cuitFor(n + 7),
       },
@@ -97,7 +98,7 @@ describe('idempotency keys', () => {
       s.req('POST', '/api/auth/register', {
         body: {
           email: `ip-${m}@empresa.example`,
-          password: 'Clave1234',
+          password: STRONG,
           company_name: `IP ${m} S.A.`,
           cuit: cuitFor(m),
         },
@@ -119,7 +120,7 @@ describe('idempotency keys', () => {
     const key = randomUUID();
     const email = `sellado-${n}@empresa.example`;
     const r = await s.req('POST', '/api/auth/register', {
-      body: { email, password: 'Clave1234', company_name: 'Sellado S.A.', cuit: cuitFor(n) },
+      body: { email, password: STRONG, company_name: 'Sellado S.A.', cuit: cuitFor(n) },
       headers: idem(key),
     });
     expect(r.status).toBe(200);

@@ -50,8 +50,16 @@ export const COUNTED = [
   'idempotency_keys',
 ] as const;
 
+/**
+ * Security events a refused request writes on purpose (a failed sign-in or password check, a lock-out, throttling):
+ * left out of the audit trail's count, which otherwise must not move on a refusal.
+ */
+const SECURITY_EVENT = "action ~ '^auth\\.[a-z]+\\.(failed|locked|throttled)$'";
+
 export async function rowCounts(db: Queryable): Promise<Record<string, number>> {
-  const cols = COUNTED.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ');
+  const cols = COUNTED.map(
+    (t) => `(select count(*) from ${t}${t === 'audit_log' ? ` where not (${SECURITY_EVENT})` : ''})::int as ${t}`,
+  ).join(', ');
   const r = await db.query<Record<string, number>>(`select ${cols}`);
   return r.rows[0]!;
 }

@@ -1,13 +1,13 @@
 import type { RegisterBody, registerBodySchema, User } from '@echeq/contract';
 import type { z } from 'zod';
-import { hashPassword } from '../../platform/auth/password';
+import { hashPassword, hashQueue } from '../../platform/auth/password';
 import { assertStrongPassword } from '../../platform/auth/password-policy';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
-import { emailTaken, findUserById, toUserDto } from '../users';
+import { findUserById, toUserDto } from '../users';
 import { type AuthDeps, actorCtx, isUniqueViolation, openSession } from './auth.service';
-import type { Client } from './auth.throttle';
+import { type Client, firstInWindow } from './auth.throttle';
 
 type RegisterInput = z.output<typeof registerBodySchema>;
 
@@ -30,9 +30,11 @@ const tooMany = (seconds: number) =>
 
 /**
  * Self-registration: a request, not an account that moves money. A COMPANY_USER of a new company of the chosen (or
- * default) bank, PENDING the bank's approval. Cheap refusals come first (the address's and everyone's hourly limits,
- * counted before anything else; the bank; an e-mail or CUIT already there; the password policy) and the password is
- * hashed last, in the registration lane of the hash queue (429 with Retry-After when its line is long).
+ * default) bank, PENDING the bank's approval. On arrival the request takes a place in the registration line of the
+ * hash queue (429 with Retry-After at once when the line is long, before any other work). Then the cheap refusals:
+ * the address's and everyone's hourly limits, counted before anything is checked; the bank and an e-mail or CUIT
+ * already there (one statement). Last, in a hash slot, the password policy (tens of milliseconds of this thread) and
+ * the hash.
  */
 export async function register(
   deps: AuthDeps & { registrationTenant: string },
@@ -40,42 +42,63 @@ export async function register(
   client: Client,
 ): Promise<{ token: string; user: User }> {
   const input = body as RegisterInput;
+  const place = hashQueue.enter('register');
+  try {
+    return await registerInLine(deps, input, client);
+  } finally {
+    place.leave();
+  }
+}
+
+async function registerInLine(
+  deps: AuthDeps & { registrationTenant: string },
+  input: RegisterInput,
+  client: Client,
+): Promise<{ token: string; user: User }> {
   const s = await getSettings(deps.db);
   const [fromAddress, fromAll] = await Promise.all([
     deps.limiter.hit(`register:ip:${client.ip}`, HOUR),
     deps.limiter.hit('register:all', HOUR),
   ]);
   if (fromAddress.count > s.registrationMaxPerIp || fromAll.count > s.registrationMaxPerHour) {
-    const which = fromAddress.count > s.registrationMaxPerIp ? fromAddress : fromAll;
-    const limit = which === fromAddress ? s.registrationMaxPerIp : s.registrationMaxPerHour;
-    if (which.count === limit + 1) {
+    const byAddress = fromAddress.count > s.registrationMaxPerIp;
+    const which = byAddress ? fromAddress : fromAll;
+    if (await firstInWindow(deps, byAddress ? `register:ip:${client.ip}` : 'register:all', HOUR)) {
       await recordAudit(deps.db, null, {
         action: 'auth.register.throttled',
         entity: 'platform',
-        entityId: which === fromAddress ? 'registro por dirección' : 'registro total',
-        after: { ip: client.ip, limit_per_hour: limit, request_id: client.requestId },
+        entityId: byAddress ? 'registro por dirección' : 'registro total',
+        after: {
+          ip: client.ip,
+          limit_per_hour: byAddress ? s.registrationMaxPerIp : s.registrationMaxPerHour,
+          request_id: client.requestId,
+        },
       });
     }
     throw tooMany(which.resetsInSec);
   }
 
   const codigo = input.tenant_codigo ?? deps.registrationTenant;
-  const t = await deps.db.query<{ id: string; estado: string }>('select id, estado from tenants where codigo = $1', [
-    codigo,
-  ]);
+  // One statement: the bank, and whether the CUIT or the e-mail is already there.
+  const t = await deps.db.query<{ id: string; estado: string; taken: boolean }>(
+    `select t.id, t.estado,
+            exists (select 1 from companies c where c.tenant_id = t.id and c.cuit = $2)
+              or exists (select 1 from users u where lower(u.email) = lower($3)) as taken
+     from tenants t where t.codigo = $1`,
+    [codigo, input.cuit, input.email],
+  );
   const tenant = t.rows[0];
   if (tenant?.estado !== 'ACTIVO') {
     throw new AppError('VALIDATION_ERROR', 'El banco indicado no existe o no está activo', {
       errors: [{ path: 'tenant_codigo', message: 'Banco inexistente o inactivo' }],
     });
   }
-  const taken = await deps.db.query('select 1 from companies where tenant_id = $1 and cuit = $2', [
-    tenant.id,
-    input.cuit,
-  ]);
-  if (taken.rows.length > 0 || (await emailTaken(deps.db, input.email))) throw registrationConflict();
-  assertStrongPassword(input.password, { email: input.email, company: input.company_name, cuit: input.cuit });
-  const passwordHash = await hashPassword(input.password, 'register');
+  if (tenant.taken) throw registrationConflict();
+  const passwordHash = await hashPassword(input.password, {
+    lane: 'register',
+    check: () =>
+      assertStrongPassword(input.password, { email: input.email, company: input.company_name, cuit: input.cuit }),
+  });
 
   try {
     const { token, userId } = await deps.db.transaction(async (tx) => {

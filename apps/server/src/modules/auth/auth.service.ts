@@ -1,7 +1,7 @@
 import type { LoginBody, LoginResponse, UpdateProfileBody, User } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import { signToken } from '../../platform/auth/jwt';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
+import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import { assertStrongPassword } from '../../platform/auth/password-policy';
 import { matchTotp } from '../../platform/auth/totp';
 import { open } from '../../platform/crypto';
@@ -60,11 +60,21 @@ async function signedInFrom(db: Queryable, userId: string, ip: string): Promise<
 }
 
 /**
- * Sign-in. The attempt is counted before anything is checked (auth.throttle.ts: per account and address, per
+ * Sign-in. It holds a place in the sign-in line of the hash queue from its arrival (429 at once past 64 in this
+ * process). The attempt is counted before anything is checked (auth.throttle.ts: per account and address, per
  * address, per account); a suspended user, an inactive tenant, an unknown e-mail and a wrong password all read the
- * same and are audited as failures.
+ * same, and are audited as failures when the account exists.
  */
 export async function login(deps: AuthDeps, body: LoginBody, client: Client): Promise<LoginResponse> {
+  const place = hashQueue.enter('signin');
+  try {
+    return await signIn(deps, body, client);
+  } finally {
+    place.leave();
+  }
+}
+
+async function signIn(deps: AuthDeps, body: LoginBody, client: Client): Promise<LoginResponse> {
   const user = await findUserByEmail(deps.db, body.email);
   const attempt = await beginSignIn(
     deps,

@@ -36,7 +36,7 @@ async function auditAnonymous(
 }
 
 /** True the first time in the window: a refusal is audited once per window, not once per refused request. */
-async function firstInWindow(deps: ThrottleDeps, key: string, windowSec: number): Promise<boolean> {
+export async function firstInWindow(deps: ThrottleDeps, key: string, windowSec: number): Promise<boolean> {
   return (await deps.limiter.hit(`audited:${key}`, windowSec)).count === 1;
 }
 
@@ -94,11 +94,13 @@ export async function beginSignIn(
     throw tooMany(ip.resetsInSec);
   }
   if (acct.count > limit && !(await knownAddress())) {
-    const delay = accountDelayMs(acct.count - limit);
+    // Read again at the gate: in a burst, the attempts counted since this one's hit set the delay.
+    const latest = Math.max(acct.count, await deps.limiter.count(keys.acct, windowSec));
+    const delay = accountDelayMs(latest - limit);
     const gate = await deps.limiter.pass(keys.gate, delay);
     if (!gate.ok) {
       if (await firstInWindow(deps, keys.acct, windowSec)) {
-        await auditAnonymous(deps, client, 'auth.login.throttled', who, { delay_ms: delay, attempts: acct.count });
+        await auditAnonymous(deps, client, 'auth.login.throttled', who, { delay_ms: delay, attempts: latest });
       }
       throw tooMany(Math.ceil(gate.retryAfterMs / 1000));
     }

@@ -10,9 +10,10 @@ const MAXMEM = 64 * 1024 * 1024;
 
 /**
  * Every hash of this process goes through one line: at most two at once (libuv's pool has four threads, which file
- * reads and compression share), at most 32 sign-ins and 4 registrations waiting; past that, 429 with Retry-After.
+ * reads and compression share); at most 64 sign-ins and 6 registrations in line, from their arrival; past that,
+ * 429 with Retry-After.
  */
-export const hashQueue = createHashQueue({ concurrency: 2, maxWaiting: { signin: 32, register: 4 } });
+export const hashQueue = createHashQueue({ concurrency: 2, places: { signin: 64, register: 6 } });
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -22,9 +23,19 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string, lane: HashLane = 'signin'): Promise<string> {
+/**
+ * Hashes a new password in `lane` of the queue. `check` (the strength policy: tens of milliseconds of this thread)
+ * runs once the request holds its place, so a flood is refused by the queue before any of that work is done.
+ */
+export async function hashPassword(
+  password: string,
+  opts: { lane?: HashLane; check?: () => void } = {},
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await hashQueue.run(lane, () => derive(password, salt, N, R, P));
+  const key = await hashQueue.run(opts.lane ?? 'signin', () => {
+    opts.check?.();
+    return derive(password, salt, N, R, P);
+  });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
