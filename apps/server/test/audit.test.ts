@@ -158,7 +158,7 @@ describe('audit records carry the request and never secrets', () => {
     const sys = await s.login('superadmin@plataforma.example');
     const r = await s.req('POST', '/api/users', {
       token: sys,
-      body: { email: 'root9@plataforma.example', password: 'Secreta123', role: 'SYSTEM_ADMIN' },
+      body: { email: 'root9@plataforma.example', password: 'Secreta-Tintero-123', role: 'SYSTEM_ADMIN' },
       headers: { 'x-request-id': 'req-audit-0001' },
     });
     expect(r.status).toBe(200);
