@@ -172,6 +172,6 @@ describe('audit records carry the request and never secrets', () => {
       after: { email: 'root9@plataforma.example', role: 'SYSTEM_ADMIN', mfa_enabled: false },
     });
     expect(entry.request_id).toBe(r.headers.get('x-request-id'));
-    expect(JSON.stringify(list.body)).not.toContain('Secreta123');
+    expect(JSON.stringify(list.body)).not.toContain('Secreta-Tintero-123');
   });
 });
