@@ -94,12 +94,12 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     const email = `admin.${RUN.toLowerCase()}@inactivo.example`;
     const user = await api(sys, 'POST', '/users', {
       email,
-      password: 'Clave1234',
+      password: 'Tintero-Inactivo-Violeta',
       role: 'BANK_ADMIN',
       tenant_id: tenantId,
     });
     expect(user.status).toBe(200);
-    const userToken = await apiLogin(email, 'Clave1234');
+    const userToken = await apiLogin(email, 'Tintero-Inactivo-Violeta');
 
     const page = await newPage(browser);
     await loginAs(page, 'superadmin@plataforma.example');
@@ -119,14 +119,14 @@ describe('bank administration (Panel de Administración ECHEQ)', () => {
     await expect.poll(() => row.innerText()).toContain('Inactivo');
     expect(await row.innerText()).toContain('52,50%');
     expect((await api(userToken, 'GET', '/auth/profile')).status).toBe(401);
-    await expect(apiLogin(email, 'Clave1234')).rejects.toThrow();
+    await expect(apiLogin(email, 'Tintero-Inactivo-Violeta')).rejects.toThrow();
 
     await row.getByRole('button', { name: `Editar Banco Inactivo ${RUN}` }).click();
     await dialog.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Activo', exact: true }).click();
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await apiLogin(email, 'Clave1234')).toBeTruthy();
+    expect(await apiLogin(email, 'Tintero-Inactivo-Violeta')).toBeTruthy();
     await page.context().close();
   });
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
 
 const RUN = Date.now().toString(36).slice(-6);
-const PASSWORD = 'Nueva1234';
+/** What the admin sets (temporary) and what the user chooses at its first sign-in. */
+const TEMPORARY = `Tintero-Temporal-${RUN}-Violeta`;
+const PASSWORD = `Tintero-Propia-${RUN}-Violeta`;
 
 /** RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 secret, as an authenticator app computes it. */
 function totp(secret: string, at = Date.now()): string {
@@ -67,7 +69,7 @@ describe('user management (Gestión de Usuarios)', () => {
     expect(roles).toContain('Admin Banco');
     await page.getByRole('option', { name: 'Usuario Empresa' }).click();
     await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Contraseña').fill(PASSWORD);
+    await dialog.getByLabel('Contraseña').fill(TEMPORARY);
     await dialog.getByLabel('Nombre de la empresa').fill(`Empresa E2E ${RUN}`);
     await dialog.getByLabel('CUIT').fill('30-12345678-0');
     await dialog.getByRole('button', { name: 'Crear' }).click();
@@ -92,8 +94,16 @@ describe('user management (Gestión de Usuarios)', () => {
     await shot(page, 'users-desktop');
     await page.context().close();
 
+    // The password the admin set is temporary: the first sign-in asks for one of the user's own.
     const user = await newPage(browser);
-    await loginAs(user, email, PASSWORD);
+    await signInForm(user, email, TEMPORARY);
+    await user.waitForURL('**/change-password');
+    const form = user.getByRole('form', { name: 'Cambiar contraseña' });
+    await form.getByLabel(/^Contraseña temporal/).fill(TEMPORARY);
+    await form.getByLabel(/^Nueva contraseña/).fill(PASSWORD);
+    await form.getByLabel(/^Confirmar nueva contraseña/).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await user.waitForURL('**/dashboard');
     await user.goto('/users');
     await user.getByText(/Acceso denegado/).waitFor();
     await user.context().close();
@@ -148,10 +158,13 @@ describe('user management (Gestión de Usuarios)', () => {
     const admin = await apiLogin('admin@banco.example');
     const created = await api(admin, 'POST', '/users', {
       email: mfaEmail,
-      password: PASSWORD,
+      password: TEMPORARY,
       role: 'AUDITOR',
     });
     expect(created.status).toBe(200);
+    const first = await apiLogin(mfaEmail, TEMPORARY);
+    const own = await api(first, 'PUT', '/auth/change-password', { currentPassword: TEMPORARY, newPassword: PASSWORD });
+    expect(own.status).toBe(200);
 
     const page = await newPage(browser);
     await loginAs(page, mfaEmail, PASSWORD);
@@ -159,6 +172,8 @@ describe('user management (Gestión de Usuarios)', () => {
     const card = page.getByRole('region', { name: 'Verificación en dos pasos' });
     await card.getByText('Desactivado').waitFor();
     await card.getByRole('button', { name: 'Activar verificación en dos pasos' }).click();
+    await card.getByLabel('Contraseña actual').fill(PASSWORD);
+    await card.getByRole('button', { name: 'Continuar' }).click();
     await card.getByRole('img', { name: 'Código QR para su aplicación de autenticación' }).waitFor();
     const secret = (await card.getByTestId('mfa-secret').innerText()).replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);

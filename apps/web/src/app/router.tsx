@@ -5,13 +5,15 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingState } from '../components/loading-state';
 import { readToken } from '../lib/session-storage';
 import { prefetchDashboard } from './dashboard-data';
-import { ADMIN_ONLY_MESSAGE, PublicOnly, RequireAuth, RequirePermission } from './guards';
+import { ADMIN_ONLY_MESSAGE, PublicOnly, RequireAuth, RequirePermission, RequireRestriction } from './guards';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RouteError } from './route-error';
 
 const AppLayout = lazyPage(() => import('./layout/app-layout'), 'AppLayout');
 const LoginPage = lazyPage(() => import('./routes/login-page'), 'LoginPage');
 const RegisterPage = lazyPage(() => import('./routes/register-page'), 'RegisterPage');
+const ChangePasswordPage = lazyPage(() => import('./routes/change-password-page'), 'ChangePasswordPage');
+const PendingRegistrationPage = lazyPage(() => import('./routes/registration-pending-page'), 'RegistrationPendingPage');
 
 /** Where `/`, unknown paths and a signed-in visit to /login go. */
 const DEFAULT_PAGE = '/dashboard';
@@ -64,6 +66,28 @@ export const routes: RouteObject[] = [
   { path: '/login', element: publicPage(LoginPage), errorElement: <RouteError /> },
   { path: '/register', element: publicPage(RegisterPage), errorElement: <RouteError /> },
   {
+    path: '/change-password',
+    element: (
+      <RequireRestriction kinds={['PASSWORD_CHANGE']}>
+        <Suspense fallback={<LoadingState fullPage />}>
+          <ChangePasswordPage />
+        </Suspense>
+      </RequireRestriction>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    path: '/registration-pending',
+    element: (
+      <RequireRestriction kinds={['PENDING_APPROVAL', 'REJECTED']}>
+        <Suspense fallback={<LoadingState fullPage />}>
+          <PendingRegistrationPage />
+        </Suspense>
+      </RequireRestriction>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
     errorElement: <RouteError />,
     element: (
       <RequireAuth>
@@ -96,6 +120,8 @@ export function preloadRoute(pathname: string, queryClient: QueryClient): Promis
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const pending: Promise<unknown>[] = [];
   if (!readToken()) pending.push((path === '/register' ? RegisterPage : LoginPage).preload());
+  else if (path === '/change-password') pending.push(ChangePasswordPage.preload());
+  else if (path === '/registration-pending') pending.push(PendingRegistrationPage.preload());
   else {
     const page = PAGES.find((p) => p.path === path) ?? PAGES.find((p) => p.path === DEFAULT_PAGE);
     pending.push(AppLayout.preload());

@@ -1,4 +1,5 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -110,6 +111,12 @@ export function AppLayout() {
         sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 }, outline: 'none' }}
       >
         <Toolbar />
+        {user.confirmed === false ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Su usuario todavía no fue confirmado: puede consultar, pero no operar hasta que otro administrador lo
+            confirme.
+          </Alert>
+        ) : null}
         <Suspense fallback={<LoadingState />}>
           <Outlet />
         </Suspense>

@@ -13,6 +13,7 @@ export function CustodyPage() {
     <CustodyView
       key={search}
       role={user?.role}
+      confirmed={user?.confirmed ?? true}
       clearingReady={check.data ? isClearingUsable(check.data) : null}
       initialSearch={search}
     />

@@ -6,5 +6,5 @@ import { DiscountsView } from '../../features/discounts/discounts-view';
 export function DiscountsPage() {
   const { user } = useAuth();
   const search = useSearchParams()[0].get('search') ?? '';
-  return <DiscountsView key={search} role={user?.role} initialSearch={search} />;
+  return <DiscountsView key={search} role={user?.role} confirmed={user?.confirmed ?? true} initialSearch={search} />;
 }

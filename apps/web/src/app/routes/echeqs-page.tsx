@@ -24,6 +24,7 @@ export function EcheqsPage() {
           : null
       }
       role={user?.role}
+      confirmed={user?.confirmed ?? true}
       clearingReady={check.data ? isClearingUsable(check.data) : null}
       configCheck={<ClearingConfigAlert />}
     />

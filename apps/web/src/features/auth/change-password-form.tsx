@@ -9,12 +9,23 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useAuth } from './auth-context';
-import { PasswordField } from './password-field';
+import { NEW_PASSWORD_HELP, PasswordField } from './password-field';
 
 type Errors = { currentPassword?: string; newPassword?: string; confirm?: string };
 
-/** PUT /auth/change-password with the current and the new password (typed twice). */
-export function ChangePasswordForm() {
+/**
+ * PUT /auth/change-password with the current and the new password (typed twice). `onChanged` runs after a change
+ * (the forced change of a temporary password then reads the profile again); `bare` drops the card around it.
+ */
+export function ChangePasswordForm({
+  onChanged,
+  bare = false,
+  currentLabel = 'Contraseña actual',
+}: {
+  onChanged?: () => Promise<unknown> | undefined;
+  bare?: boolean;
+  currentLabel?: string;
+} = {}) {
   const { changePassword } = useAuth();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -22,10 +33,11 @@ export function ChangePasswordForm() {
   const [errors, setErrors] = useState<Errors>({});
   const mutation = useMutation({
     mutationFn: changePassword,
-    onSuccess: () => {
+    onSuccess: async () => {
       setCurrent('');
       setNext('');
       setConfirm('');
+      await onChanged?.();
     },
   });
   const serverErrors = fieldErrorsOf(mutation.error);
@@ -41,66 +53,66 @@ export function ChangePasswordForm() {
     mutation.mutate({ currentPassword: current, newPassword: next });
   }
 
+  const form = (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Cambiar contraseña"
+      sx={{ display: 'grid', gap: 2 }}
+    >
+      <PasswordField
+        label={currentLabel}
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={Boolean(errors.currentPassword ?? serverErrors.currentPassword)}
+        helperText={errors.currentPassword ?? serverErrors.currentPassword}
+      />
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        required
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={Boolean(errors.newPassword ?? serverErrors.newPassword)}
+        helperText={errors.newPassword ?? serverErrors.newPassword ?? NEW_PASSWORD_HELP}
+      />
+      <PasswordField
+        label="Confirmar nueva contraseña"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={Boolean(errors.confirm)}
+        helperText={errors.confirm}
+      />
+      {mutation.isError ? (
+        <Alert severity="error" role="alert">
+          {mutation.error.message || 'Password change failed'}
+        </Alert>
+      ) : null}
+      {mutation.isSuccess ? (
+        <Alert severity="success">{mutation.data || 'Contraseña actualizada correctamente.'}</Alert>
+      ) : null}
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={mutation.isPending}
+          startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          Cambiar contraseña
+        </Button>
+      </Box>
+    </Box>
+  );
+  if (bare) return form;
   return (
     <Card>
       <CardHeader title="Cambiar contraseña" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Cambiar contraseña"
-          sx={{ display: 'grid', gap: 2 }}
-        >
-          <PasswordField
-            label="Contraseña actual"
-            autoComplete="current-password"
-            required
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            error={Boolean(errors.currentPassword ?? serverErrors.currentPassword)}
-            helperText={errors.currentPassword ?? serverErrors.currentPassword}
-          />
-          <PasswordField
-            label="Nueva contraseña"
-            autoComplete="new-password"
-            required
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            error={Boolean(errors.newPassword ?? serverErrors.newPassword)}
-            helperText={
-              errors.newPassword ?? serverErrors.newPassword ?? 'Al menos 8 caracteres, con letras y números.'
-            }
-          />
-          <PasswordField
-            label="Confirmar nueva contraseña"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={Boolean(errors.confirm)}
-            helperText={errors.confirm}
-          />
-          {mutation.isError ? (
-            <Alert severity="error" role="alert">
-              {mutation.error.message || 'Password change failed'}
-            </Alert>
-          ) : null}
-          {mutation.isSuccess ? (
-            <Alert severity="success">{mutation.data || 'Contraseña actualizada correctamente.'}</Alert>
-          ) : null}
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={mutation.isPending}
-              startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            >
-              Cambiar contraseña
-            </Button>
-          </Box>
-        </Box>
-      </CardContent>
+      <CardContent sx={{ pt: 0 }}>{form}</CardContent>
     </Card>
   );
 }

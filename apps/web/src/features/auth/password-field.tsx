@@ -32,3 +32,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'variant'>) {
     />
   );
 }
+
+/** The help under a new password's field: what the server's policy asks for. */
+export const NEW_PASSWORD_HELP =
+  'Al menos 12 caracteres, difícil de adivinar: sin su email ni el nombre de su empresa. Una frase de varias palabras poco comunes es una buena opción.';

@@ -11,20 +11,36 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useAuth } from './auth-context';
+import { PasswordField } from './password-field';
 
-/** Edits the own email and full name (PUT /auth/profile). */
+/** Edits the own email and full name (PUT /auth/profile); a new email asks for the current password. */
 export function ProfileForm({ user }: { user: User }) {
   const { updateProfile } = useAuth();
   const [email, setEmail] = useState(user.email);
   const [fullName, setFullName] = useState(user.full_name ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [missingPassword, setMissingPassword] = useState(false);
   const mutation = useMutation({ mutationFn: updateProfile });
   const fieldErrors = fieldErrorsOf(mutation.error);
   const emailError = fieldErrors.email ?? (email.trim() ? undefined : 'Email requerido');
+  const emailChanged = email.trim().toLowerCase() !== user.email;
+  const passwordError = fieldErrors.current_password ?? (missingPassword ? 'Contraseña actual requerida' : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!email.trim()) return;
-    mutation.mutate({ email: email.trim(), full_name: fullName.trim() || null });
+    if (emailChanged && !currentPassword) {
+      setMissingPassword(true);
+      return;
+    }
+    mutation.mutate(
+      {
+        email: email.trim(),
+        full_name: fullName.trim() || null,
+        ...(emailChanged ? { current_password: currentPassword } : {}),
+      },
+      { onSuccess: () => setCurrentPassword('') },
+    );
   }
 
   return (
@@ -56,6 +72,21 @@ export function ProfileForm({ user }: { user: User }) {
             error={Boolean(fieldErrors.full_name)}
             helperText={fieldErrors.full_name}
           />
+          {emailChanged ? (
+            <PasswordField
+              label="Contraseña actual"
+              autoComplete="current-password"
+              required
+              value={currentPassword}
+              onChange={(e) => {
+                setCurrentPassword(e.target.value);
+                setMissingPassword(false);
+                mutation.reset();
+              }}
+              error={Boolean(passwordError)}
+              helperText={passwordError ?? 'Para cambiar el email, confirme con su contraseña.'}
+            />
+          ) : null}
           {mutation.isError ? (
             <Alert severity="error" role="alert">
               {mutation.error.message || 'Profile update failed'}

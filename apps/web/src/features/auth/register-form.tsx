@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../lib/api-error';
 import { useAuth } from './auth-context';
-import { PasswordField } from './password-field';
+import { NEW_PASSWORD_HELP, PasswordField } from './password-field';
 
 type Values = { email: string; password: string; company_name: string; cuit: string; tenant_codigo: string };
 type Field = keyof Values;
@@ -85,7 +85,7 @@ export function RegisterForm() {
         autoComplete="new-password"
         required
         {...bind('password')}
-        helperText={errors.password ?? 'Al menos 8 caracteres, con letras y números.'}
+        helperText={errors.password ?? NEW_PASSWORD_HELP}
       />
       <TextField
         label="Razón social"

@@ -1,4 +1,4 @@
-import { type Custody, type CustodyStatus, can, type Role, scopeKindOf } from '@echeq/contract';
+import { type Custody, type CustodyStatus, canAct, type Role, scopeKindOf } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -28,18 +28,21 @@ const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP
  */
 export function CustodyView({
   role,
+  confirmed = true,
   clearingReady = null,
   initialSearch = '',
 }: {
   role: Role | undefined;
+  /** False for a user not yet confirmed in its company: it reads, but moves nothing. */
+  confirmed?: boolean;
   /** False when the bank's clearing house is known not to be usable: deposits are refused, so the button is off. */
   clearingReady?: boolean | null;
   /** What the search box starts with (a link from another screen, e.g. the audit trail). */
   initialSearch?: string;
 }) {
-  const canCreate = role ? can(role, 'custody:create') : false;
+  const canCreate = role ? canAct({ role, confirmed }, 'custody:create') : false;
   const blocked = clearingReady === false;
-  const canRelease = role ? can(role, 'custody:release') : false;
+  const canRelease = role ? canAct({ role, confirmed }, 'custody:release') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
   const [status, setStatus] = useState<CustodyStatus | ''>('');

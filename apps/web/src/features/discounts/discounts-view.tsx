@@ -1,4 +1,4 @@
-import { can, type Discount, type DiscountStatus, type Role } from '@echeq/contract';
+import { canAct, type Discount, type DiscountStatus, type Role } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -51,13 +51,22 @@ const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
  * 'Descuentos de ECHEQs': discounts and the cheques in custody loaded together; server-side paging, status filter
  * and search; list or grid; request, edit, approve, reject, cancel and complete as the role allows.
  */
-export function DiscountsView({ role, initialSearch = '' }: { role: Role | undefined; initialSearch?: string }) {
+export function DiscountsView({
+  role,
+  confirmed = true,
+  initialSearch = '',
+}: {
+  role: Role | undefined;
+  /** False for a user not yet confirmed in its company: it reads, but moves nothing. */
+  confirmed?: boolean;
+  initialSearch?: string;
+}) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const perms: DiscountPermissions = {
-    request: role ? can(role, 'discounts:request') : false,
-    decide: role ? can(role, 'discounts:decide') : false,
-    cancel: role ? can(role, 'discounts:cancel') : false,
+    request: role ? canAct({ role, confirmed }, 'discounts:request') : false,
+    decide: role ? canAct({ role, confirmed }, 'discounts:decide') : false,
+    cancel: role ? canAct({ role, confirmed }, 'discounts:cancel') : false,
   };
 
   const [view, setView] = useState<View>(narrow ? 'grid' : 'list');

@@ -1,4 +1,4 @@
-import { can, type Echeq, type EcheqStatusFilter, type Role, scopeKindOf } from '@echeq/contract';
+import { canAct, type Echeq, type EcheqStatusFilter, type Role, scopeKindOf } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -54,12 +54,15 @@ function ReasonButton({
  */
 export function EcheqsView({
   role,
+  confirmed = true,
   clearingReady: ready,
   configCheck,
   initialSearch = '',
   ownCompany,
 }: {
   role: Role | undefined;
+  /** False for a user not yet confirmed in its company: it reads, but moves nothing. */
+  confirmed?: boolean;
   clearingReady: boolean | null;
   configCheck?: ReactNode;
   /** What the search box starts with (a link from another screen, e.g. the audit trail). */
@@ -67,8 +70,8 @@ export function EcheqsView({
   /** The user's company (company roles), proposed as a new cheque's 'Emisor'. */
   ownCompany?: OwnCompany | null;
 }) {
-  const canCreate = role ? can(role, 'echeqs:create') : false;
-  const canUpdate = role ? can(role, 'echeqs:update') : false;
+  const canCreate = role ? canAct({ role, confirmed }, 'echeqs:create') : false;
+  const canUpdate = role ? canAct({ role, confirmed }, 'echeqs:update') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
   const createDisabled = ready !== true;

@@ -1,4 +1,4 @@
-import type { MfaDisableBody, User } from '@echeq/contract';
+import type { MfaDisableBody, MfaSetupBody, User } from '@echeq/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
@@ -16,9 +16,12 @@ function useMfaChanged() {
   };
 }
 
-/** POST /auth/mfa/setup: a new secret (pending until confirmed), its QR code and manual key; nothing shown changes. */
+/**
+ * POST /auth/mfa/setup with the current password: a new secret (pending until confirmed), its QR code and manual
+ * key; nothing shown changes.
+ */
 export function useStartMfaSetup() {
-  return useMutation({ mutationFn: () => api.post<MfaSetup>('/auth/mfa/setup') });
+  return useMutation({ mutationFn: (body: MfaSetupBody) => api.post<MfaSetup>('/auth/mfa/setup', body) });
 }
 
 /** POST /auth/mfa/enable with the first code from the app. */

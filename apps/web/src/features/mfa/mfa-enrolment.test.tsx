@@ -42,10 +42,18 @@ const SETUP = {
 };
 
 describe('two-step sign-in on the profile', () => {
-  it('shows the QR code and the manual key, and enables with a first code', async () => {
+  it('asks for the password, shows the QR code and the manual key, and enables with a first code', async () => {
     let wrong = true;
     const { calls } = stubApi(makeUser('BANK_ADMIN'), {
-      'POST /api/auth/mfa/setup': () => json(200, { success: true, data: SETUP }),
+      'POST /api/auth/mfa/setup': ({ body }) =>
+        (body as { current_password?: string }).current_password === 'Demo1234!'
+          ? json(200, { success: true, data: SETUP })
+          : json(400, {
+              success: false,
+              code: 'VALIDATION_ERROR',
+              message: 'Contraseña incorrecta',
+              errors: [{ path: 'current_password', message: 'Contraseña incorrecta' }],
+            }),
       'POST /api/auth/mfa/enable': () =>
         wrong
           ? json(400, {
@@ -60,6 +68,14 @@ describe('two-step sign-in on the profile', () => {
     expect(within(card).getByText('Desactivado')).toBeVisible();
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Activar verificación en dos pasos' }));
+    await user.click(within(card).getByRole('button', { name: 'Continuar' }));
+    expect(within(card).getByText('Contraseña requerida')).toBeVisible();
+    await user.type(within(card).getByLabelText(/^Contraseña actual/), 'Otra1234!');
+    await user.click(within(card).getByRole('button', { name: 'Continuar' }));
+    expect(await within(card).findByText('Contraseña incorrecta')).toBeVisible();
+    await user.clear(within(card).getByLabelText(/^Contraseña actual/));
+    await user.type(within(card).getByLabelText(/^Contraseña actual/), 'Demo1234!');
+    await user.click(within(card).getByRole('button', { name: 'Continuar' }));
     expect(await within(card).findByRole('img', { name: /Código QR/ })).toHaveAttribute('src', SETUP.qr_data_url);
     expect(within(card).getByTestId('mfa-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
 
@@ -74,7 +90,9 @@ describe('two-step sign-in on the profile', () => {
 
     wrong = false;
     await user.click(within(card).getByRole('button', { name: 'Confirmar y activar' }));
-    expect(await within(card).findByText('Verificación en dos pasos activada')).toBeVisible();
+    expect(
+      await within(card).findByText('Verificación en dos pasos activada. Sus demás sesiones fueron cerradas.'),
+    ).toBeVisible();
     expect(await within(card).findByText('Activado')).toBeVisible();
     expect(calls.filter((c) => c.path === '/api/auth/mfa/enable').map((c) => c.body)).toEqual([
       { code: '123456' },

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { fieldErrorsOf, messageOf } from '../../lib/api-error';
 import { type MfaSetup, useDisableMfa, useEnableMfa, useStartMfaSetup } from './api';
+import { StartForm } from './mfa-start-form';
 
 const onlyDigits = (v: string) => v.replace(/\D/g, '').slice(0, 6);
 const groupKey = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -245,7 +246,7 @@ export function MfaEnrolment({ user, onChanged }: { user: User; onChanged: () =>
               {notice}
             </Alert>
           ) : null}
-          {start.isError ? (
+          {start.isError && !fieldErrorsOf(start.error).current_password ? (
             <Alert severity="error" role="alert">
               {messageOf(start.error, 'No se pudo iniciar la configuración.')}
             </Alert>
@@ -269,27 +270,18 @@ export function MfaEnrolment({ user, onChanged }: { user: User; onChanged: () =>
           ) : setup ? (
             <EnrolForm
               setup={setup}
-              onDone={() => finish('Verificación en dos pasos activada')}
+              onDone={() => finish('Verificación en dos pasos activada. Sus demás sesiones fueron cerradas.')}
               onCancel={() => setSetup(null)}
             />
           ) : (
-            <Box>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                Su cuenta ingresa solo con email y contraseña. Active la verificación en dos pasos para pedir además un
-                código de su aplicación de autenticación al iniciar sesión.
-              </Typography>
-              <Button
-                variant="contained"
-                disabled={start.isPending}
-                startIcon={start.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-                onClick={() => {
-                  setNotice(null);
-                  start.mutate(undefined, { onSuccess: setSetup });
-                }}
-              >
-                Activar verificación en dos pasos
-              </Button>
-            </Box>
+            <StartForm
+              pending={start.isPending}
+              error={fieldErrorsOf(start.error).current_password}
+              onStart={(currentPassword) => {
+                setNotice(null);
+                start.mutate({ current_password: currentPassword }, { onSuccess: setSetup });
+              }}
+            />
           )}
         </Stack>
       </CardContent>

@@ -1,4 +1,4 @@
-import type { CreateUserBody, ListUsersQuery, Tenant, UpdateUserBody, User } from '@echeq/contract';
+import type { ApprovalBody, CreateUserBody, ListUsersQuery, Tenant, UpdateUserBody, User } from '@echeq/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
@@ -50,6 +50,25 @@ export function useUpdateUser() {
   const saved = useSaved();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateUserBody }) => api.put<User>(`/users/${id}`, body),
+    onSuccess: saved,
+  });
+}
+
+/** PUT /users/{id}/approval: the bank's decision on a self-registered company. */
+export function useDecideApproval() {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ApprovalBody['decision'] }) =>
+      api.put<User>(`/users/${id}/approval`, { decision }),
+    onSuccess: saved,
+  });
+}
+
+/** PUT /users/{id}/confirm: a user added to an existing company may now operate. */
+export function useConfirmUser() {
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: (id: string) => api.put<User>(`/users/${id}/confirm`, {}),
     onSuccess: saved,
   });
 }

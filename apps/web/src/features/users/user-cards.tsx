@@ -9,17 +9,20 @@ import { Fragment } from 'react';
 import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
+import { type Approver, StandingActions, StandingChips } from './user-standing';
 import type { UserAction } from './users-table';
 
 /** The users list on phones: one block per user with the same data and actions as the table. */
 export function UserCards({
   rows,
   canManage,
+  approver,
   selfId,
   onAction,
 }: {
   rows: User[];
   canManage: boolean;
+  approver: Approver | null;
   selfId: string | undefined;
   onAction: (action: UserAction, u: User) => void;
 }) {
@@ -38,7 +41,7 @@ export function UserCards({
               <Typography variant="body2" color="text.secondary">
                 {u.company_name ?? '-'} · {roleLabel(u.role)}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                 <StatusChip status={u.status} map={USER_STATUS_MAP} />
                 <Chip
                   size="small"
@@ -46,11 +49,13 @@ export function UserCards({
                   color={u.mfa_enabled ? 'success' : 'default'}
                   variant={u.mfa_enabled ? 'filled' : 'outlined'}
                 />
+                <StandingChips u={u} />
               </Stack>
-              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
                 <Button size="small" onClick={() => onAction('view', u)} aria-label={`Ver ${u.email}`}>
                   Ver
                 </Button>
+                <StandingActions u={u} approver={approver} onAction={onAction} />
                 {canManage ? (
                   <Button size="small" onClick={() => onAction('edit', u)} aria-label={`Editar ${u.email}`}>
                     Editar

@@ -1,4 +1,4 @@
-import type { User } from '@echeq/contract';
+import { COMPANY_APPROVAL_LABELS, type User } from '@echeq/contract';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -49,6 +49,13 @@ export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () =
             <StatusChip status={u.status} map={USER_STATUS_MAP} />
           </Row>
           <Row label="MFA">{mfaLabel(u.mfa_enabled)}</Row>
+          {u.company_approval ? (
+            <Row label="Alta de la empresa">{COMPANY_APPROVAL_LABELS[u.company_approval]}</Row>
+          ) : null}
+          <Row label="Puede operar">{u.confirmed ? 'Sí' : 'No: falta que otro administrador lo confirme'}</Row>
+          <Row label="Contraseña">
+            {u.must_change_password ? 'Temporal: debe cambiarla al iniciar sesión' : 'Propia'}
+          </Row>
           <Row label="Último acceso">{u.last_login ? formatDateTime(u.last_login) : 'Nunca'}</Row>
           <Row label="Creado">{formatDateTime(u.created_at)}</Row>
         </Stack>

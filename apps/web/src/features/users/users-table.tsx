@@ -17,19 +17,25 @@ import Typography from '@mui/material/Typography';
 import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
+import { type Approver, StandingActions, StandingChips } from './user-standing';
 
-export type UserAction = 'view' | 'edit' | 'suspend' | 'reactivate';
+export type UserAction = 'view' | 'edit' | 'suspend' | 'reactivate' | 'approve' | 'reject' | 'confirm';
 
-/** Email, Empresa, Rol, Estado, MFA and the row actions ('Ver'; edit and suspend/reactivate for managers). */
+/**
+ * Email, Empresa, Rol, Estado (with what keeps the user from operating), MFA and the row actions ('Ver'; edit and
+ * suspend/reactivate for managers; approve a registration or confirm a user for approvers).
+ */
 export function UsersTable({
   rows,
   canManage,
+  approver,
   selfId,
   showTenant,
   onAction,
 }: {
   rows: User[];
   canManage: boolean;
+  approver: Approver | null;
   selfId: string | undefined;
   showTenant: boolean;
   onAction: (action: UserAction, u: User) => void;
@@ -71,7 +77,10 @@ export function UsersTable({
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{roleLabel(u.role)}</TableCell>
                 <TableCell>
-                  <StatusChip status={u.status} map={USER_STATUS_MAP} />
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                    <StatusChip status={u.status} map={USER_STATUS_MAP} />
+                    <StandingChips u={u} />
+                  </Box>
                 </TableCell>
                 <TableCell>
                   <Chip
@@ -82,10 +91,11 @@ export function UsersTable({
                   />
                 </TableCell>
                 <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
                     <Button size="small" onClick={() => onAction('view', u)} aria-label={`Ver ${u.email}`}>
                       Ver
                     </Button>
+                    <StandingActions u={u} approver={approver} onAction={onAction} />
                     {canManage ? (
                       <Tooltip title="Editar">
                         <IconButton size="small" aria-label={`Editar ${u.email}`} onClick={() => onAction('edit', u)}>

@@ -113,7 +113,7 @@ describe('Gestión de Usuarios', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Usuario' });
     expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toHaveTextContent('Usuario Empresa');
     await user.type(within(dialog).getByLabelText(/^Email/), 'nuevo@cliente.example');
-    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Segura123');
+    await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Tintero-Violeta-42');
     await user.type(within(dialog).getByLabelText(/^Nombre de la empresa/), 'Cliente S.A.');
     await user.type(within(dialog).getByLabelText(/^CUIT/), '30-12345678-0');
     await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
@@ -128,7 +128,7 @@ describe('Gestión de Usuarios', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({
       email: 'nuevo@cliente.example',
-      password: 'Segura123',
+      password: 'Tintero-Violeta-42',
       role: 'COMPANY_USER',
       company_name: 'Cliente S.A.',
       cuit: '30-71234567-1',

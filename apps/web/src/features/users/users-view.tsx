@@ -1,4 +1,4 @@
-import { can, ROLES, type Role, type User, type UserStatus } from '@echeq/contract';
+import { can, PENDING_KINDS, ROLES, type Role, type User, type UserStatus } from '@echeq/contract';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -18,16 +18,22 @@ import { messageOf } from '../../lib/api-error';
 import { tenantChoicesQuery, usersQuery, useUpdateUser } from './api';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { type StandingChange, StandingDialog } from './standing-dialog';
 import { UserCards } from './user-cards';
 import { UserDetailsDialog } from './user-details-dialog';
 import { roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
 import { type UserAction, UsersTable } from './users-table';
 
 const STATUS_OPTIONS = filterOptions(Object.keys(USER_STATUS_MAP) as UserStatus[], (s) => USER_STATUS_MAP[s].label);
+type PendingKind = (typeof PENDING_KINDS)[number];
+const PENDING_OPTIONS = filterOptions<PendingKind>(PENDING_KINDS, (k) =>
+  k === 'approval' ? 'Altas por aprobar' : 'Usuarios sin confirmar',
+);
 
 /**
- * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role and status
- * filters; 'Ver' details; 'Nuevo Usuario', edit and suspend/reactivate for roles with users:manage.
+ * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role, status and
+ * pending filters; 'Ver' details; 'Nuevo Usuario', edit and suspend/reactivate for roles with users:manage; approve
+ * or reject a company's registration and confirm a user added to an existing company for roles with users:approve.
  */
 export function UsersView({
   actor,
@@ -40,12 +46,14 @@ export function UsersView({
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const canManage = can(actor.role, 'users:manage');
   const isSystemAdmin = actor.role === 'SYSTEM_ADMIN';
+  const approver = can(actor.role, 'users:approve') ? { id: actor.id, isSystemAdmin } : null;
   const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim());
   const [role, setRole] = useState<Role | ''>('');
   const [status, setStatus] = useState<UserStatus | ''>('');
   const [tenantId, setTenantId] = useState('');
-  const paging = usePaging([search, role, status, tenantId]);
+  const [pending, setPending] = useState<PendingKind | ''>('');
+  const paging = usePaging([search, role, status, tenantId, pending]);
   const list = useQuery(
     usersQuery({
       page: paging.page,
@@ -54,6 +62,7 @@ export function UsersView({
       role: role || undefined,
       status: status || undefined,
       tenant_id: tenantId || undefined,
+      pending: pending || undefined,
     }),
   );
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
@@ -66,6 +75,7 @@ export function UsersView({
   const [viewing, setViewing] = useState<User | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
   const [statusChange, setStatusChange] = useState<{ user: User; to: UserStatus } | null>(null);
+  const [standingChange, setStandingChange] = useState<StandingChange | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [processError, setProcessError] = useState<string | null>(null);
   const update = useUpdateUser();
@@ -74,6 +84,8 @@ export function UsersView({
     setProcessError(null);
     if (action === 'view') setViewing(u);
     else if (action === 'edit') setEditing(u);
+    else if (action === 'approve' || action === 'reject' || action === 'confirm')
+      setStandingChange({ user: u, action });
     else setStatusChange({ user: u, to: action === 'suspend' ? 'SUSPENDED' : 'ACTIVE' });
   }
 
@@ -96,7 +108,7 @@ export function UsersView({
   }
 
   const rows = list.data?.data ?? [];
-  const filtered = Boolean(search || role || status || tenantId);
+  const filtered = Boolean(search || role || status || tenantId || pending);
 
   return (
     <>
@@ -126,6 +138,9 @@ export function UsersView({
             <SearchField label="Buscar por email o empresa" value={searchText} onChange={setSearchText} />
             <SelectFilter label="Rol" value={role} onChange={setRole} options={roleOptions} />
             <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            {approver ? (
+              <SelectFilter label="Pendientes" value={pending} onChange={setPending} options={PENDING_OPTIONS} />
+            ) : null}
             {isSystemAdmin ? (
               <SelectFilter
                 label="Entidad"
@@ -151,11 +166,12 @@ export function UsersView({
         emptyMessage={filtered ? 'No hay usuarios que coincidan con los filtros' : 'No hay usuarios'}
       >
         {narrow ? (
-          <UserCards rows={rows} canManage={canManage} selfId={actor.id} onAction={onAction} />
+          <UserCards rows={rows} canManage={canManage} approver={approver} selfId={actor.id} onAction={onAction} />
         ) : (
           <UsersTable
             rows={rows}
             canManage={canManage}
+            approver={approver}
             selfId={actor.id}
             showTenant={isSystemAdmin}
             onAction={onAction}
@@ -201,6 +217,18 @@ export function UsersView({
         loading={update.isPending}
         onConfirm={confirmStatus}
         onClose={() => setStatusChange(null)}
+      />
+      <StandingDialog
+        change={standingChange}
+        onClose={() => setStandingChange(null)}
+        onDone={(text) => {
+          setStandingChange(null);
+          setNotice(text);
+        }}
+        onError={(text) => {
+          setStandingChange(null);
+          setProcessError(text);
+        }}
       />
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>
