@@ -3,9 +3,9 @@ import type { Db } from './db/db';
 import type { Job } from './jobs';
 
 /** A counter's value after a hit, and the seconds until its window ends. */
-export type Hit = { count: number; resetsInSec: number };
+type Hit = { count: number; resetsInSec: number };
 /** A gate let one attempt through (and closed behind it), or answered when it opens again. */
-export type Gate = { ok: true } | { ok: false; retryAfterMs: number };
+type Gate = { ok: true } | { ok: false; retryAfterMs: number };
 
 /**
  * Counters shared by every server process: in Redis when configured, in the database otherwise. Every call is one

@@ -17,7 +17,7 @@ const HOUR = 3600;
  * The one answer for an e-mail that has an account and for a CUIT that already is a company of the bank: it does
  * not tell which (decision 016). A company that already works with the bank asks it for its users.
  */
-export const registrationConflict = () =>
+const registrationConflict = () =>
   new AppError(
     'DUPLICATE',
     'No es posible registrar la empresa con esos datos. Si su empresa ya opera con el banco, solicite el alta de su usuario al banco.',

@@ -134,7 +134,7 @@ export async function getProfile(deps: Pick<Deps, 'db'>, ctx: Ctx): Promise<User
 }
 
 /** One answer for any e-mail that cannot be taken: it does not tell whether someone has it (decision 016). */
-export const emailUnavailable = () =>
+const emailUnavailable = () =>
   new AppError('DUPLICATE', 'No es posible usar ese email. Indique otro.', {
     errors: [{ path: 'email', message: 'Email no disponible' }],
   });

@@ -8,10 +8,10 @@ type ThrottleDeps = Pick<Deps, 'db' | 'limiter'>;
 export type Client = { ip: string; userAgent?: string | undefined; requestId: string };
 
 /** The account-wide delay never exceeds a minute: an address that has not failed waits at most that long. */
-export const MAX_DELAY_MS = 60_000;
+const MAX_DELAY_MS = 60_000;
 
 /** Delay before the next attempt on an account that is `over` attempts past its threshold: 1 s, 2 s, 4 s, … 60 s. */
-export function accountDelayMs(over: number): number {
+function accountDelayMs(over: number): number {
   return Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.max(0, over - 1));
 }
 

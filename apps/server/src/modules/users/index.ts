@@ -4,7 +4,6 @@ export {
   findOrCreateCompany,
   findUserByEmail,
   findUserById,
-  insertUser,
   USER_SELECT,
   type UserRow,
 } from './users.queries';

@@ -104,5 +104,3 @@ export function createHashQueue(opts: { concurrency: number; places: Lanes<numbe
 
   return { enter, run, stats };
 }
-
-export type HashQueue = ReturnType<typeof createHashQueue>;

@@ -6,7 +6,7 @@ import { validationError } from '../http/app-error';
 import { PASSWORD_FEEDBACK_ES_AR } from './password-texts';
 
 /** zxcvbn's score (0–4) a new password needs: 3 is "safely unguessable" (about 10⁸ guesses and more). */
-export const MIN_SCORE = 3;
+const MIN_SCORE = 3;
 
 let factory: Factory | undefined;
 

@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { formatCuit } from '../../lib/format';
 import { useAuth } from './auth-context';
 
-export const PENDING_TITLE = 'Su alta está pendiente de aprobación por el banco';
-export const REJECTED_TITLE = 'Su solicitud de alta fue rechazada por el banco';
+const PENDING_TITLE = 'Su alta está pendiente de aprobación por el banco';
+const REJECTED_TITLE = 'Su solicitud de alta fue rechazada por el banco';
 
 /**
  * What a self-registered company sees until its bank decides: that the request is pending (or was rejected), what
