@@ -123,24 +123,38 @@ describe('self-registration is a request the bank decides', () => {
     const r = await s.req('GET', '/api/echeqs', { token: c.token });
     expect(r.status).toBe(403);
     expect(r.body.code).toBe('REGISTRATION_REJECTED');
-    const yes = await s.req('PUT', `/api/users/${c.id}/approval`, { token: admin, body: { decision: 'APPROVE' } });
+    // Undoing a rejection says so (what the administrator saw); an approval meant for a pending request does not.
+    const stale = await s.req('PUT', `/api/users/${c.id}/approval`, { token: admin, body: { decision: 'APPROVE' } });
+    expect(stale.status).toBe(409);
+    const yes = await s.req('PUT', `/api/users/${c.id}/approval`, {
+      token: admin,
+      body: { decision: 'APPROVE', from: 'REJECTED' },
+    });
     expect(yes.status).toBe(200);
     expect((await s.req('GET', '/api/echeqs', { token: c.token })).status).toBe(200);
   });
 
-  it('two simultaneous decisions on one request: exactly one wins, the other 409', async () => {
-    const c = await registerCompany('carrera', '10.30.0.4');
+  it('two simultaneous decisions on one request: exactly one wins, the other 409 (10 rounds)', async () => {
     const admin2 = await s.login('admin@banco.example');
-    const [a, b] = await Promise.all([
-      s.req('PUT', `/api/users/${c.id}/approval`, { token: admin, body: { decision: 'APPROVE' } }),
-      s.req('PUT', `/api/users/${c.id}/approval`, { token: admin2, body: { decision: 'REJECT' } }),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
-    const decided = await s.db.query(
-      "select 1 from audit_log where action in ('company.approve', 'company.reject') and after->>'requested_by' = $1",
-      [c.email],
-    );
-    expect(decided.rows).toHaveLength(1);
+    for (let round = 0; round < 10; round++) {
+      const c = await registerCompany(`carrera${round}`, `10.31.0.${round}`);
+      const [a, b] = await Promise.all([
+        s.req('PUT', `/api/users/${c.id}/approval`, { token: admin, body: { decision: 'APPROVE' } }),
+        s.req('PUT', `/api/users/${c.id}/approval`, { token: admin2, body: { decision: 'REJECT' } }),
+      ]);
+      expect([a.status, b.status].sort(), JSON.stringify([a.body, b.body])).toEqual([200, 409]);
+      const winner = a.status === 200 ? 'APPROVED' : 'REJECTED';
+      const decided = await s.db.query<{ approval: string }>(
+        'select c.approval from companies c join users u on u.company_id = c.id where u.id = $1',
+        [c.id],
+      );
+      expect(decided.rows[0]!.approval).toBe(winner);
+      const trail = await s.db.query(
+        "select 1 from audit_log where action in ('company.approve', 'company.reject') and after->>'requested_by' = $1",
+        [c.email],
+      );
+      expect(trail.rows).toHaveLength(1);
+    }
   });
 
   it('a user of a company that never registered itself is not something to approve', async () => {

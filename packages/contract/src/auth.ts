@@ -6,7 +6,7 @@ import { roleSchema } from './role-schema';
 export const userStatusSchema = z.enum(['ACTIVE', 'INACTIVE', 'SUSPENDED'], { message: 'Estado inválido' });
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-/** Minimum length of a new password; the server also checks it cannot be guessed (zxcvbn, decision 015). */
+/** Minimum length of a new password; the server also checks it cannot be guessed (zxcvbn, decision 025). */
 export const PASSWORD_MIN_LENGTH = 12;
 
 /** A new password (registration, a change, one set by an administrator). Sign-in accepts older, shorter ones. */

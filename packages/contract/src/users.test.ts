@@ -9,7 +9,7 @@ import {
   updateUserBodySchema,
 } from './users';
 
-const base = { email: 'Nuevo@Cliente.example', password: 'Segura123' };
+const base = { email: 'Nuevo@Cliente.example', password: 'Segura-Tintero-123' };
 
 describe('users contract', () => {
   it('a system admin assigns any role, a bank admin any but SYSTEM_ADMIN, others none', () => {

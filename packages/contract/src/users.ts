@@ -86,11 +86,18 @@ export const updateUserBodySchema = z
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 export type UpdateUserInput = z.output<typeof updateUserBodySchema>;
 
-/** A bank administrator's decision on a self-registered company (PUT /users/{id}/approval). */
+/**
+ * A bank administrator's decision on a self-registered company (PUT /users/{id}/approval), taken on the state the
+ * administrator saw (`from`, PENDING unless it undoes a rejection): of two simultaneous decisions only one applies.
+ */
 export const approvalBodySchema = z.strictObject({
   decision: z.enum(['APPROVE', 'REJECT'], { message: 'Indique APPROVE o REJECT' }),
+  from: z.enum(['PENDING', 'REJECTED'], { message: 'Estado de origen inválido' }).default('PENDING'),
 });
-export type ApprovalBody = z.infer<typeof approvalBodySchema>;
+export type ApprovalBody = z.input<typeof approvalBodySchema>;
+type ApprovalInput = z.output<typeof approvalBodySchema>;
+
+export type { ApprovalInput };
 
 /** Users waiting for someone: their company's approval, or their own confirmation. */
 export const PENDING_KINDS = ['approval', 'confirmation'] as const;

@@ -15,7 +15,7 @@ const HOUR = 3600;
 
 /**
  * The one answer for an e-mail that has an account and for a CUIT that already is a company of the bank: it does
- * not tell which (decision 016). A company that already works with the bank asks it for its users.
+ * not tell which (decision 026). A company that already works with the bank asks it for its users.
  */
 const registrationConflict = () =>
   new AppError(

@@ -133,7 +133,7 @@ export async function getProfile(deps: Pick<Deps, 'db'>, ctx: Ctx): Promise<User
   return toUserDto(user);
 }
 
-/** One answer for any e-mail that cannot be taken: it does not tell whether someone has it (decision 016). */
+/** One answer for any e-mail that cannot be taken: it does not tell whether someone has it (decision 026). */
 const emailUnavailable = () =>
   new AppError('DUPLICATE', 'No es posible usar ese email. Indique otro.', {
     errors: [{ path: 'email', message: 'Email no disponible' }],

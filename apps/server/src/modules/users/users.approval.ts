@@ -1,4 +1,4 @@
-import { type ApprovalBody, isCompanyRole, type User } from '@echeq/contract';
+import { type ApprovalInput, isCompanyRole, type User } from '@echeq/contract';
 import { type Ctx, inScope, scopeOf } from '../../platform/auth/actor';
 import type { Deps } from '../../platform/deps';
 import { forbidden, invalidTransition, notFound } from '../../platform/http/app-error';
@@ -18,8 +18,9 @@ async function userInScope(deps: ApprovalDeps, ctx: Ctx, id: string): Promise<Us
 
 /**
  * A bank administrator's decision on a self-registered company, taken from one of its users on the users screen:
- * APPROVE (from PENDING, or from REJECTED to undo a rejection) or REJECT (from PENDING). The company's row is locked
- * and its state read under the lock, so of two simultaneous decisions exactly one wins (the other 409).
+ * APPROVE (from PENDING, or from REJECTED to undo a rejection: `from` says which the administrator saw) or REJECT
+ * (from PENDING). The company's row is locked and its state read under the lock; a decision on a state that is no
+ * longer the one seen is 409, so of two simultaneous decisions exactly one applies.
  */
 export async function decideApproval({
   deps,
@@ -30,14 +31,14 @@ export async function decideApproval({
   deps: ApprovalDeps;
   ctx: Ctx;
   id: string;
-  body: ApprovalBody;
+  body: ApprovalInput;
 }): Promise<User> {
   const user = await userInScope(deps, ctx, id);
   if (!user.company_id || !isCompanyRole(user.role)) {
     throw invalidTransition('El usuario no pertenece a una empresa con alta pendiente');
   }
   const to = body.decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
-  const from = to === 'APPROVED' ? ['PENDING', 'REJECTED'] : ['PENDING'];
+  const from = to === 'APPROVED' ? body.from : 'PENDING';
   await deps.db.transaction(async (tx) => {
     const r = await tx.query<{ approval: string }>('select approval from companies where id = $1 for update', [
       user.company_id,

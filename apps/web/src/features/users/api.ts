@@ -58,8 +58,7 @@ export function useUpdateUser() {
 export function useDecideApproval() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: ({ id, decision }: { id: string; decision: ApprovalBody['decision'] }) =>
-      api.put<User>(`/users/${id}/approval`, { decision }),
+    mutationFn: ({ id, ...body }: { id: string } & ApprovalBody) => api.put<User>(`/users/${id}/approval`, body),
     onSuccess: saved,
   });
 }

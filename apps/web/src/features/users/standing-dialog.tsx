@@ -47,7 +47,11 @@ export function StandingDialog({
       confirm.mutate(change.user.id, { onSuccess: done, onError: failed });
     } else {
       decide.mutate(
-        { id: change.user.id, decision: change.action === 'approve' ? 'APPROVE' : 'REJECT' },
+        {
+          id: change.user.id,
+          decision: change.action === 'approve' ? 'APPROVE' : 'REJECT',
+          from: change.user.company_approval === 'REJECTED' ? 'REJECTED' : 'PENDING',
+        },
         { onSuccess: done, onError: failed },
       );
     }
