@@ -11,6 +11,7 @@ import {
 } from '@echeq/contract';
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/authenticate';
+import { preparePasswordPolicy } from '../../platform/auth/password-policy';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { responses } from '../../platform/http/responses';
@@ -21,6 +22,7 @@ import { changePassword, getProfile, login, logout, updateProfile } from './auth
 const signedIn = [{ bearer: [] }];
 
 export function authRoutes(app: App, deps: Deps) {
+  preparePasswordPolicy();
   const client = (req: { ip: string; id: unknown; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
