@@ -1,5 +1,6 @@
 import {
   type AuditEntry,
+  COMPANY_APPROVAL_LABELS,
   CUSTODY_STATUS_LABELS,
   DISCOUNT_STATUS_LABELS,
   ECHEQ_STATUS_LABELS,
@@ -44,6 +45,20 @@ const ACTION_LABELS: Record<string, string> = {
   'user.mfa.setup': 'Verificación en dos pasos iniciada',
   'user.mfa.enable': 'Verificación en dos pasos activada',
   'user.mfa.disable': 'Verificación en dos pasos desactivada',
+  'user.mfa.reset': 'Verificación en dos pasos restablecida por un administrador',
+  'user.password.reset': 'Contraseña temporal asignada',
+  'user.confirm': 'Usuario confirmado',
+  'company.user.add': 'Usuario agregado a la empresa',
+  'company.approve': 'Alta de empresa aprobada',
+  'company.reject': 'Alta de empresa rechazada',
+  'auth.login.failed': 'Inicio de sesión fallido',
+  'auth.login.locked': 'Inicio de sesión bloqueado',
+  'auth.login.throttled': 'Inicio de sesión demorado',
+  'auth.password.failed': 'Contraseña actual incorrecta',
+  'auth.password.locked': 'Verificación de contraseña bloqueada',
+  'auth.mfa.failed': 'Código de verificación incorrecto',
+  'auth.mfa.locked': 'Verificación de códigos bloqueada',
+  'auth.register.throttled': 'Registros limitados',
   'company.create': 'Empresa creada',
   'tenant.create': 'Entidad creada',
   'tenant.update': 'Entidad modificada',
@@ -140,6 +155,24 @@ const FIELD_LABELS: Record<string, string> = {
   login_max_failures_per_account: 'Intentos fallidos por cuenta',
   login_max_failures_per_ip: 'Intentos fallidos por dirección IP',
   login_window_minutes: 'Ventana de intentos (minutos)',
+  registration_max_per_ip: 'Registros por dirección IP (por hora)',
+  registration_max_per_hour: 'Registros en total (por hora)',
+  confirmed: 'Confirmado',
+  approval: 'Alta',
+  requested_by: 'Solicitada por',
+  added_by: 'Agregado por',
+  user_id: 'Usuario (ID)',
+  company_id: 'Empresa (ID)',
+  temporary_credentials: 'Contraseña temporal',
+  temporary_replaced: 'Reemplazó una contraseña temporal',
+  credentials_reset: 'Contraseña restablecida',
+  sessions_closed: 'Sesiones cerradas',
+  other_sessions_closed: 'Otras sesiones cerradas',
+  scope: 'Alcance',
+  until_s: 'Bloqueo restante (s)',
+  delay_ms: 'Demora (ms)',
+  limit_per_hour: 'Límite por hora',
+  request_id: 'Solicitud (ID)',
   ip: 'Dirección IP',
   users: 'Usuarios',
   tenants: 'Entidades',
@@ -167,6 +200,7 @@ function statusLabels(key: string, entity: string): Record<string, string> | und
   if (last === 'role') return ROLE_LABELS;
   if (last === 'estado') return TENANT_STATUS_LABELS;
   if (last === 'tipo') return TENANT_TYPE_LABELS;
+  if (last === 'approval') return COMPANY_APPROVAL_LABELS;
   if (last !== 'status') return undefined;
   if (key.startsWith('echeq.') || entity === 'echeq') return ECHEQ_STATUS_LABELS;
   if (entity === 'custody') return CUSTODY_STATUS_LABELS;
