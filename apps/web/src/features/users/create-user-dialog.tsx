@@ -114,7 +114,10 @@ export function CreateUserDialog({
         value={form.password}
         onChange={(e) => set('password', e.target.value)}
         error={Boolean(err('password'))}
-        helperText={err('password') ?? 'Al menos 8 caracteres, con letras y números'}
+        helperText={
+          err('password') ??
+          'Temporal: al menos 12 caracteres, difícil de adivinar. Deberá cambiarla al iniciar sesión.'
+        }
       />
       <RoleField form={form} set={set} err={err} roles={roles} />
       {choosesTenant ? (

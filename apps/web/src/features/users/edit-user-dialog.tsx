@@ -11,6 +11,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { FormDialog } from '../../components/form-dialog';
 import { useFormFields } from '../../components/use-form-fields';
 import { useUpdateUser } from './api';
@@ -78,6 +79,8 @@ export function EditUserDialog({
   const roles = assignableRoles(actorRole);
   const companyRole = isCompanyRole(form.role);
   const systemAdmin = user.role === 'SYSTEM_ADMIN';
+  // The server refuses it too: only the system admin sets another bank admin's password or second factor.
+  const credentialsLocked = actorRole === 'BANK_ADMIN' && user.role === 'BANK_ADMIN';
 
   function onSubmit() {
     const body = changes(user, form);
@@ -138,7 +141,12 @@ export function EditUserDialog({
         ))}
       </TextField>
       {companyRole ? <CompanyFields form={form} set={set} err={err} /> : null}
-      {self ? null : (
+      {self ? null : credentialsLocked ? (
+        <Typography variant="body2" color="text.secondary">
+          Solo el administrador del sistema puede cambiar la contraseña o la verificación en dos pasos de otro
+          administrador del banco.
+        </Typography>
+      ) : (
         <TextField
           label="Nueva contraseña"
           type="password"
@@ -146,10 +154,13 @@ export function EditUserDialog({
           value={form.password}
           onChange={(e) => set('password', e.target.value)}
           error={Boolean(err('password'))}
-          helperText={err('password') ?? 'Opcional. Al cambiarla se cierran sus sesiones.'}
+          helperText={
+            err('password') ??
+            'Opcional. Es temporal: deberá cambiarla al iniciar sesión. Sus sesiones se cierran al guardarla.'
+          }
         />
       )}
-      {user.mfa_enabled && !self ? (
+      {user.mfa_enabled && !self && !credentialsLocked ? (
         <FormControlLabel
           control={<Checkbox checked={form.reset_mfa} onChange={(e) => set('reset_mfa', e.target.checked)} />}
           label="Desactivar la verificación en dos pasos (dispositivo perdido)"
