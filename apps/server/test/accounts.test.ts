@@ -220,6 +220,11 @@ describe('temporary passwords and no impersonation inside a bank', () => {
     const email = 'operador@banco.example';
     const id = await idOf(s, email);
     const before = await s.login(email);
+    // The policy holds for a password an administrator sets too.
+    const weakReset = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { password: 'operador2024' } });
+    expect(weakReset.status).toBe(400);
+    expect(weakReset.body.errors[0]).toMatchObject({ path: 'password' });
+    expect((await s.req('GET', '/api/auth/profile', { token: before })).status).toBe(200);
     const temporary = strongPassword('temporal');
     const reset = await s.req('PUT', `/api/users/${id}`, { token: admin, body: { password: temporary } });
     expect(reset.status).toBe(200);
