@@ -85,6 +85,7 @@ describe('accounts: registration requests, temporary passwords, confirmation', (
     await page.getByRole('combobox', { name: 'Pendientes' }).click();
     await page.getByRole('option', { name: 'Altas por aprobar' }).click();
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.locator('.MuiMenu-root').waitFor({ state: 'detached' }); // the menu fades out before the picture
     const table = page.getByRole('table', { name: 'Usuarios' });
     const row = table.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
     await row.waitFor();
