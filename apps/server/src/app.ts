@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
-import { type ClearingBook, clearingRoutes, outboxJob } from './modules/clearing';
+import { type ClearingBook, clearingRoutes, outboxJob, probesSettled } from './modules/clearing';
 import { custodyExpiryJob, custodyRoutes, importBookIntoSandbox, lockOpenCustody } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
@@ -157,6 +157,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const key = tokenKey(config.jwtSecret);
   const sessions = await createSessionCache(db);
   app.addHook('onClose', () => sessions.close());
+  // A probe of a clearing house started in the background (the readiness probe's refresh) ends before the process.
+  app.addHook('onClose', () => probesSettled());
   // A write to sessions, users or banks may have revoked sessions: this process forgets them before it answers (the
   // others as soon as the database's notification reaches them).
   const REVOKING = /^\/api\/(auth|users|admin)(\/|$|\?)/;

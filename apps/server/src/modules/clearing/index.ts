@@ -9,7 +9,7 @@
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
  * - `insertSandboxBook(q, tenantId, now, select)`: the built-in sandbox learns a bank's book (see ClearingBook).
- * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`. Tests:
+ * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
  *   `deliverOutboxOnce(deps)`, the standalone simulator.
  */
 export { type BreakerState, breakerStates } from './adapters/breaker';
@@ -20,4 +20,4 @@ export { enqueueClearing, outboxRow, requireClearing, validateWithClearing } fro
 export type { ClearingDeps } from './connect';
 export { deliverOutboxOnce, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation } from './port';
-export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor } from './status.service';
+export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor, probesSettled } from './status.service';

@@ -17,6 +17,13 @@ export type Probe = { ok: boolean; error: string | null; latencyMs: number | nul
 
 type CacheEntry = { fingerprint: string; probe: Probe | null; pending: Promise<Probe> | null };
 const PROBES = new Map<string, CacheEntry>();
+/** Probes waiting for their answer: a stopping process awaits them, so no call to the clearing house is cut off. */
+const IN_FLIGHT = new Set<Promise<Probe>>();
+
+/** Resolves once every probe in flight has its answer (or its failure). */
+export async function probesSettled(): Promise<void> {
+  await Promise.allSettled([...IN_FLIGHT]);
+}
 
 const fingerprintOf = (row: CoelsaConfigRow) => `${toIso(row.updated_at)}|${row.environment}|${row.base_url}`;
 
@@ -61,6 +68,8 @@ async function probeHttp(deps: ClearingDeps, row: CoelsaConfigRow): Promise<Prob
     }
   })();
   PROBES.set(row.tenant_id, { fingerprint: fingerprintOf(row), probe: entry?.probe ?? null, pending });
+  IN_FLIGHT.add(pending);
+  void pending.finally(() => IN_FLIGHT.delete(pending));
   const probe = await pending;
   const latest = PROBES.get(row.tenant_id);
   if (latest?.pending === pending) PROBES.set(row.tenant_id, { fingerprint: fingerprintOf(row), probe, pending: null });
