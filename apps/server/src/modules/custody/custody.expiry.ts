@@ -5,6 +5,7 @@ import { type Job, runJobOnce } from '../../platform/jobs';
 import { recordAudit } from '../audit';
 import { enqueueClearing } from '../clearing';
 import { expireEcheq } from '../echeqs';
+import { markExpired, takeExpiredCustody } from './custody.queries';
 
 /** The job's advisory-lock key (platform/jobs.ts: 727_1xx are jobs). */
 const EXPIRY_JOB_ID = 727_102;
@@ -13,29 +14,15 @@ const BATCH = 200;
 /** Batches per run: a backlog larger than this is finished by the next runs. */
 const MAX_BATCHES = 10;
 
-type DueRow = { id: string; echeq_id: string; tenant_id: string; presentation_deadline: string };
-
 /**
  * One batch inside the runner's transaction: every custody whose cheque can no longer be presented (due date + 30
  * days is before today in Buenos Aires) becomes EXPIRED, and its cheque EXPIRED too, with one audit record and one
- * outbox record each. `for update skip locked` leaves rows a release or a discount holds right now for the next run.
+ * outbox record each. Rows a release or a discount holds right now are left for the next run (takeExpiredCustody).
  */
 async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<number> {
-  const due = await tx.query<DueRow>(
-    `select c.id, c.echeq_id, c.tenant_id, c.presentation_deadline
-     from custody c
-     where c.status = 'IN_CUSTODY' and c.presentation_deadline < $1::date
-     order by c.presentation_deadline, c.id
-     limit $2
-     for update of c skip locked`,
-    [buenosAiresDate(now), limit],
-  );
-  for (const row of due.rows) {
-    await tx.query(
-      `update custody set status = 'EXPIRED', expired_at = $2, updated_at = $2, version = version + 1
-       where id = $1 and status = 'IN_CUSTODY'`,
-      [row.id, now],
-    );
+  const due = await takeExpiredCustody(tx, buenosAiresDate(now), limit);
+  for (const row of due) {
+    await markExpired(tx, row.id, now);
     const chequeExpired = await expireEcheq(tx, row.echeq_id, now);
     await enqueueClearing(tx, {
       tenantId: row.tenant_id,
@@ -58,7 +45,7 @@ async function expireBatch(tx: Queryable, now: Date, limit: number): Promise<num
       },
     });
   }
-  return due.rows.length;
+  return due.length;
 }
 
 async function expireRun(tx: Queryable, now: Date): Promise<number> {

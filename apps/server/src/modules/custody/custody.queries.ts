@@ -97,13 +97,8 @@ export async function findCustody(
   return r.rows[0] ?? null;
 }
 
-/**
- * Locks the cheque's open (IN_CUSTODY) custody row inside the caller's transaction and returns it with the cheque's
- * fields, or null when the cheque is not in custody or not in the scope. Every operation that depends on a cheque
- * being in custody (discount request, approval, cancellation) calls this FIRST, so it serialises with release and
- * expiry.
- */
-export async function lockOpenCustodyForEcheq(
+/** The cheque's open (IN_CUSTODY) custody record, locked, with its cheque's fields (see custody.lock.ts). */
+export async function lockOpenCustodyRow(
   tx: Queryable,
   opts: { echeqId: string; scope: Scope },
 ): Promise<CustodyRow | null> {
@@ -116,11 +111,6 @@ export async function lockOpenCustodyForEcheq(
     p.values,
   );
   return r.rows[0] ?? null;
-}
-
-/** Locks the cheque's open custody record, if any, and says whether there is one (the cheque's EcheqHolds). */
-export async function lockOpenCustody(tx: Queryable, echeqId: string): Promise<boolean> {
-  return (await lockOpenCustodyForEcheq(tx, { echeqId, scope: { kind: 'all' } })) !== null;
 }
 
 export type CustodyListFilter = { status?: CustodyStatus | undefined; search?: string | undefined };
@@ -228,4 +218,32 @@ export async function markReleased(
     [id, r.at, r.reason, r.by],
   );
   return res.rowCount > 0;
+}
+
+type ExpiredCustody = { id: string; echeq_id: string; tenant_id: string; presentation_deadline: string };
+
+/**
+ * Open custody records whose cheque can no longer be presented (deadline before `today`), oldest deadline first,
+ * locked; `skip locked` leaves those a release or a discount holds right now to a later run.
+ */
+export async function takeExpiredCustody(tx: Queryable, today: string, limit: number): Promise<ExpiredCustody[]> {
+  const r = await tx.query<ExpiredCustody>(
+    `select c.id, c.echeq_id, c.tenant_id, c.presentation_deadline
+     from custody c
+     where c.status = 'IN_CUSTODY' and c.presentation_deadline < $1::date
+     order by c.presentation_deadline, c.id
+     limit $2
+     for update of c skip locked`,
+    [today, limit],
+  );
+  return r.rows;
+}
+
+/** IN_CUSTODY → EXPIRED (the expiry job, on a record it locked). */
+export async function markExpired(tx: Queryable, id: string, at: Date): Promise<void> {
+  await tx.query(
+    `update custody set status = 'EXPIRED', expired_at = $2, updated_at = $2, version = version + 1
+     where id = $1 and status = 'IN_CUSTODY'`,
+    [id, at],
+  );
 }

@@ -6,8 +6,8 @@ import { insertRows } from '../../platform/db/insert-rows';
 import { conflict, notFound } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
 import type { ClearingOperation } from '../clearing';
-import { lockOpenCustodyForEcheq } from '../custody';
-import { findEcheq, markDiscounted } from '../echeqs';
+import { lockCustodyOf } from '../custody';
+import { lockEcheq, markDiscounted } from '../echeqs';
 import { findTenant } from '../tenants';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import { priceDiscount } from './discounts.pricing';
@@ -35,7 +35,7 @@ type Change = { operation: ClearingOperation; after: DiscountRow };
 
 /**
  * The common shape of every change to an existing discount: in one transaction, lock the cheque's custody row (the
- * cheque's lock protocol, see the echeqs module), then the discount row, check its state (and version), change it,
+ * cheque's lock protocol, echeqs.holders.ts), then the discount row, check its state (and version), change it,
  * audit it, tell the clearing house.
  */
 async function changeDiscount({
@@ -54,7 +54,7 @@ async function changeDiscount({
   return deps.db.transaction(async (tx) => {
     const seen = await visibleDiscount(tx, scope, discountId);
     // The cheque's open custody row first (none when the custody ended: nothing can race on it then).
-    const custody = await lockOpenCustodyForEcheq(tx, { echeqId: seen.echeq_id, scope: { kind: 'all' } });
+    const custody = await lockCustodyOf(tx, { echeqId: seen.echeq_id, scope: { kind: 'all' } });
     const locked = await lockDiscount(tx, discountId);
     if (!locked) throw notFound(NOT_FOUND);
     const before = locked;
@@ -108,7 +108,7 @@ export async function approveDiscount({ deps, ctx, discountId, version }: Decisi
       checkVersion(locked, version);
       if (!inCustody) throw conflict(NOT_IN_CUSTODY);
       // Locked for the update that marks it discounted (taken at once, not raised from a shared lock later).
-      const echeq = await findEcheq(tx, locked.echeq_id, { kind: 'all' }, { lock: 'no key update' });
+      const echeq = await lockEcheq(tx, locked.echeq_id, 'no key update');
       if (!echeq) throw conflict('El ECHEQ del descuento ya no existe');
       checkDiscountable(echeq);
       if (toCents(locked.requested_amount) > toCents(echeq.amount)) {
@@ -206,7 +206,7 @@ export async function updateDiscount({
       let amount = locked.requested_amount;
       if (body.requested_amount !== undefined) {
         const requested = toCents(body.requested_amount);
-        const echeq = await findEcheq(tx, locked.echeq_id, { kind: 'all' }, { lock: 'share' });
+        const echeq = await lockEcheq(tx, locked.echeq_id, 'share');
         if (echeq && requested > toCents(echeq.amount)) {
           throw amountError('El monto solicitado no puede superar el monto del ECHEQ');
         }

@@ -172,8 +172,8 @@ export async function lockDiscount(tx: Queryable, id: string): Promise<DiscountR
   return r.rows[0] ?? null;
 }
 
-/** True while the cheque has a PENDING or APPROVED discount (the cheque's and its custody's EcheqHolds). */
-export async function hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean> {
+/** True while the cheque has a PENDING or APPROVED discount (see hasOpenDiscount). */
+export async function existsOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean> {
   const r = await tx.query(
     `select 1 from discounts where echeq_id = $1 and status in ('PENDING', 'APPROVED') limit 1`,
     [echeqId],

@@ -7,11 +7,12 @@ import type { Deps } from '../../platform/deps';
 import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
 import { type ClearingOperation, outboxRow } from '../clearing';
-import { lockOpenCustodyForEcheq } from '../custody';
-import { findEcheq } from '../echeqs';
+import { lockCustodyOf } from '../custody';
+import { echeqVisible, lockEcheq } from '../echeqs';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import {
   type DiscountRow,
+  existsOpenDiscount,
   findBlockingDiscount,
   findDiscount,
   insertDiscount,
@@ -36,6 +37,11 @@ export async function visibleDiscount(db: Queryable, scope: Scope, id: string): 
   const row = await findDiscount(db, id, scope);
   if (!row) throw notFound(NOT_FOUND);
   return row;
+}
+
+/** True while the cheque has a PENDING or APPROVED discount (what custody and echeqs ask: their EcheqHolds). */
+export function hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean> {
+  return existsOpenDiscount(tx, echeqId);
 }
 
 /** The clearing house's operation for a discount, as an outbox row (see insertRows). */
@@ -79,15 +85,15 @@ export async function requestDiscount({
   const requested = toCents(body.requested_amount);
   try {
     return await deps.db.transaction(async (tx) => {
-      // The cheque's lock protocol: its open custody record first (see the echeqs module).
-      const custody = await lockOpenCustodyForEcheq(tx, { echeqId: body.echeq_id, scope });
+      // The cheque's lock protocol (echeqs.holders.ts): its open custody record first.
+      const custody = await lockCustodyOf(tx, { echeqId: body.echeq_id, scope });
       if (!custody) {
         // Not in custody for this company: a cheque it cannot see is 404, one of its own not in custody is 409.
-        if (!(await findEcheq(tx, body.echeq_id, scope))) throw notFound(ECHEQ_NOT_FOUND);
+        if (!(await echeqVisible(tx, body.echeq_id, scope))) throw notFound(ECHEQ_NOT_FOUND);
         throw conflict(NOT_IN_CUSTODY);
       }
       // Shared: its amount and due date cannot change until this request commits.
-      const echeq = await findEcheq(tx, body.echeq_id, { kind: 'all' }, { lock: 'share' });
+      const echeq = await lockEcheq(tx, body.echeq_id, 'share');
       if (!echeq) throw notFound(ECHEQ_NOT_FOUND);
       checkDiscountable(echeq);
       const now = deps.clock.now();

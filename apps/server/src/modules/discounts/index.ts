@@ -1,3 +1,3 @@
 export { priceDiscount } from './discounts.pricing';
-export { hasOpenDiscount } from './discounts.queries';
 export { discountRoutes } from './discounts.routes';
+export { hasOpenDiscount } from './discounts.service';

@@ -45,7 +45,8 @@ const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on
 
 /**
  * How a read locks the cheque's row until the caller commits: `update` to change it, `no key update` to change it
- * without touching its key (a discount's approval marking it), `share` to keep it as it is (amount, due date).
+ * without touching its key (a discount's approval marking it), `share` to keep it as it is (amount, due date). The
+ * order of the locks is the cheque's lock protocol (echeqs.holders.ts).
  */
 export type EcheqLock = 'update' | 'no key update' | 'share';
 
@@ -175,16 +176,13 @@ export async function softDeleteEcheq(tx: Queryable, id: string, by: string, at:
   );
 }
 
-/**
- * Marks the cheque as the bank's at its discount's approval (migration 0014); the approval holds the cheque's open
- * custody record, which every edit, deletion and release of the cheque locks first.
- */
-export async function markDiscounted(tx: Queryable, id: string, at: Date): Promise<void> {
+/** Sets when a discount on the cheque was approved (see markDiscounted in echeqs.holders.ts). */
+export async function setDiscountedAt(tx: Queryable, id: string, at: Date): Promise<void> {
   await tx.query('update echeqs set discounted_at = $2 where id = $1 and discounted_at is null', [id, at]);
 }
 
-/** ACTIVE → EXPIRED when its custody's presentation period is over; false when it was not ACTIVE. */
-export async function expireEcheq(tx: Queryable, id: string, at: Date): Promise<boolean> {
+/** ACTIVE → EXPIRED; false when it was not ACTIVE (see expireEcheq in echeqs.holders.ts). */
+export async function setExpired(tx: Queryable, id: string, at: Date): Promise<boolean> {
   const r = await tx.query(
     `update echeqs set status = 'EXPIRED', updated_at = $2, version = version + 1
      where id = $1 and status = 'ACTIVE' returning id`,

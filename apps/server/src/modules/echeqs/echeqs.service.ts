@@ -7,7 +7,7 @@ import type {
   updateEcheqBodySchema,
 } from '@echeq/contract';
 import type { z } from 'zod';
-import { type Ctx, type Scope, scopeOf } from '../../platform/auth/actor';
+import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
@@ -15,6 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { invalidTransition, validationError } from '../../platform/http/app-error';
 import { auditRow, recordAudit } from '../audit';
 import { enqueueClearing, outboxRow, requireClearing } from '../clearing';
+import { type EcheqHolds, lockForChange } from './echeqs.holders';
 import { countEcheqs, listEcheqPage } from './echeqs.list';
 import { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
@@ -37,33 +38,7 @@ type ListInput = z.output<typeof listEcheqsQuerySchema>;
 /** The cheque's own fields as every creation path receives them (validated by the contract). */
 export type EcheqFields = Omit<CreateInput, 'status'>;
 
-/**
- * What a change to a cheque asks of the modules that hold it, which come after this one in the order (custody,
- * discounts): app.ts passes them in.
- */
-export type EcheqHolds = {
-  /** Locks the cheque's open custody record, if any, and says whether there is one (custody's lock). */
-  lockOpenCustody(tx: Queryable, echeqId: string): Promise<boolean>;
-  /** True while a discount on the cheque is PENDING or APPROVED. */
-  hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean>;
-};
-
-/**
- * The cheque's lock protocol: the cheque's open custody record first, then the cheque. Every custody and discount
- * operation takes the custody record first too (and the discount next), so two changes to the same cheque never
- * wait for each other crosswise.
- */
-async function lockForChange(
-  tx: Queryable,
-  holds: EcheqHolds,
-  id: string,
-  scope: Scope,
-): Promise<{ before: EcheqRow; inCustody: boolean }> {
-  const inCustody = await holds.lockOpenCustody(tx, id);
-  const before = await findEcheq(tx, id, scope, { lock: 'update' });
-  if (!before) throw echeqNotFound();
-  return { before, inCustody };
-}
+export type { EcheqHolds };
 
 /**
  * Inserts a cheque inside the caller's transaction and answers it with the records its registration leaves: the

@@ -1,5 +1,12 @@
+export {
+  type EcheqHolds,
+  echeqVisible,
+  expireEcheq,
+  lockEcheq,
+  markDiscounted,
+} from './echeqs.holders';
 export { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
-export { type EcheqLock, type EcheqRow, expireEcheq, findEcheq, markDiscounted } from './echeqs.queries';
+export type { EcheqLock, EcheqRow } from './echeqs.queries';
 export { echeqRoutes } from './echeqs.routes';
 export {
   bankOwned,
@@ -9,5 +16,5 @@ export {
   guardDuplicateNumber,
   staleVersion,
 } from './echeqs.rules';
-export { type EcheqHolds, registerEcheq } from './echeqs.service';
+export { registerEcheq } from './echeqs.service';
 export { echeqForClearing } from './echeqs.validate';
