@@ -2,6 +2,7 @@ import type { MfaDisableBody, MfaSetupBody, User } from '@echeq/contract';
 import QRCode from 'qrcode';
 import type { Ctx } from '../../platform/auth/actor';
 import { verifyPassword } from '../../platform/auth/password';
+import { revokeUserSessions } from '../../platform/auth/sessions';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../platform/auth/totp';
 import { open, seal } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
@@ -89,16 +90,13 @@ export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; 
       [user.id, user.mfa_pending_secret_enc, step, deps.clock.now()],
     );
     if (r.rowCount === 0) throw conflict('La configuración cambió mientras tanto. Inicie la configuración nuevamente.');
-    const closed = await tx.query(
-      'update sessions set revoked_at = $3 where user_id = $1 and id <> $2 and revoked_at is null',
-      [user.id, ctx.actor.sessionId, deps.clock.now()],
-    );
+    const closed = await revokeUserSessions(tx, user.id, deps.clock.now(), ctx.actor.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.mfa.enable',
       entity: 'user',
       entityId: user.id,
       before: { mfa_enabled: false },
-      after: { mfa_enabled: true, other_sessions_closed: closed.rowCount },
+      after: { mfa_enabled: true, other_sessions_closed: closed },
     });
   });
   await limit.succeeded();

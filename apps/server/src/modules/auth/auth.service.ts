@@ -3,6 +3,7 @@ import type { Ctx } from '../../platform/auth/actor';
 import { signToken } from '../../platform/auth/jwt';
 import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import { assertStrongPassword } from '../../platform/auth/password-policy';
+import { revokeSession, revokeUserSessions } from '../../platform/auth/sessions';
 import { matchTotp } from '../../platform/auth/totp';
 import { open } from '../../platform/crypto';
 import type { Queryable } from '../../platform/db/db';
@@ -234,10 +235,7 @@ export async function changePassword(
        where id = $1`,
       [user.id, hash],
     );
-    await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [
-      user.id,
-      deps.clock.now(),
-    ]);
+    await revokeUserSessions(tx, user.id, deps.clock.now());
     await recordAudit(tx, ctx, {
       action: 'user.password.change',
       entity: 'user',
@@ -251,19 +249,7 @@ export async function changePassword(
 
 export async function logout(deps: Pick<Deps, 'db' | 'clock'>, ctx: Ctx): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await tx.query('update sessions set revoked_at = $2 where id = $1 and revoked_at is null', [
-      ctx.actor.sessionId,
-      deps.clock.now(),
-    ]);
+    await revokeSession(tx, ctx.actor.sessionId, deps.clock.now());
     await recordAudit(tx, ctx, { action: 'auth.logout', entity: 'session', entityId: ctx.actor.sessionId });
   });
-}
-
-/** Revokes every live session of a user (suspension, deactivation, password reset by an admin). */
-export async function revokeUserSessions(tx: Queryable, userId: string, at: Date): Promise<number> {
-  const r = await tx.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null', [
-    userId,
-    at,
-  ]);
-  return r.rowCount;
 }

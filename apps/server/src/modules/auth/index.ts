@@ -1,3 +1,2 @@
 export { mfaRoutes } from './auth.mfa.routes';
 export { authRoutes } from './auth.routes';
-export { revokeUserSessions } from './auth.service';

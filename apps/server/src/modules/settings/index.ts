@@ -1,2 +1,2 @@
 export { settingsRoutes } from './settings.routes';
-export { clearSettingsCache, DEFAULT_SETTINGS, getSettings, type PlatformSettings } from './settings.service';
+export { getSettings } from './settings.service';

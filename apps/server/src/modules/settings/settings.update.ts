@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import { toIsoOrNull } from '../../platform/timestamps';
 import { recordAudit } from '../audit';
-import { listDiscountRates, setTenantDiscountRate } from '../tenants';
+import { listDiscountRates, setDiscountRates } from '../tenants';
 import { clearSettingsCache, DEFAULT_SETTINGS, type PlatformSettings } from './settings.service';
 
 type UpdateInput = z.output<typeof updateSettingsBodySchema>;
@@ -82,9 +82,7 @@ export async function updateSettings({
         });
       }
     }
-    for (const r of body.discount_rates ?? []) {
-      await setTenantDiscountRate(tx, ctx, { tenantId: r.tenant_id, rate: r.discount_rate });
-    }
+    await setDiscountRates(tx, ctx, body.discount_rates ?? []);
   });
   clearSettingsCache();
   return readSettings({ deps });

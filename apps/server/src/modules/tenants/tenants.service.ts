@@ -1,11 +1,11 @@
 import type { createTenantBodySchema, Tenant, updateTenantBodySchema } from '@echeq/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/auth/actor';
-import { isDbError, type Queryable } from '../../platform/db/db';
+import { revokeUserSessions } from '../../platform/auth/sessions';
+import { isDbError } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
-import { AppError, notFound, validationError } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { revokeUserSessions } from '../auth';
 import { rateToDecimal, rateToNumber, toTenantDto } from './tenants.mapper';
 import {
   adminStats,
@@ -104,33 +104,6 @@ export async function createTenant({
   return getTenant({ deps, id });
 }
 
-/** Sets one tenant's discount rate inside the caller's transaction; audited when it changes. */
-export async function setTenantDiscountRate(
-  tx: Queryable,
-  ctx: Ctx,
-  input: { tenantId: string; rate: number },
-): Promise<boolean> {
-  const before = await lockTenant(tx, input.tenantId);
-  if (!before) {
-    throw validationError('El tenant indicado no existe', [{ path: 'tenant_id', message: 'Tenant inexistente' }]);
-  }
-  const next = rateToDecimal(input.rate);
-  if (rateToNumber(before.discount_rate) === rateToNumber(next)) return false;
-  await tx.query('update tenants set discount_rate = $2::numeric, updated_at = now() where id = $1', [
-    input.tenantId,
-    next,
-  ]);
-  await recordAudit(tx, ctx, {
-    action: 'tenant.discount_rate.update',
-    entity: 'tenant',
-    entityId: input.tenantId,
-    tenantId: input.tenantId,
-    before: { discount_rate: rateToNumber(before.discount_rate) },
-    after: { discount_rate: rateToNumber(next) },
-  });
-  return true;
-}
-
 /**
  * Renames, activates or deactivates a tenant or sets its discount rate. Deactivating closes every live session of
  * its users (they cannot sign in while it is inactive, and old tokens do not come back when it is reactivated).
@@ -192,20 +165,4 @@ export async function updateTenant({
     });
   });
   return getTenant({ deps, id });
-}
-
-/** Every tenant's discount rate, for the settings screen. */
-export async function listDiscountRates(db: Queryable) {
-  const r = await db.query<{
-    tenant_id: string;
-    nombre: string;
-    codigo: string;
-    tipo: 'BANCO' | 'FINANCIERA' | 'EMPRESA';
-    estado: 'ACTIVO' | 'INACTIVO';
-    discount_rate: string;
-  }>(
-    `select id as tenant_id, nombre, codigo, tipo, estado, discount_rate::text as discount_rate
-     from tenants order by nombre, codigo`,
-  );
-  return r.rows.map((row) => ({ ...row, discount_rate: rateToNumber(row.discount_rate) }));
 }

@@ -14,11 +14,11 @@ import type { z } from 'zod';
 import { type Ctx, inScope, scopeOf, scopeSql } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/password';
 import { assertStrongPassword } from '../../platform/auth/password-policy';
+import { revokeUserSessions } from '../../platform/auth/sessions';
 import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import { AppError, forbidden, notFound, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { revokeUserSessions } from '../auth';
 import { toUserDto } from './users.mapper';
 import { emailTaken, findOrCreateCompany, findUserById, insertUser, listUsers, type UserRow } from './users.queries';
 
