@@ -18,7 +18,7 @@ const resilienceAsked = process.argv.some(
 );
 
 /**
- * One runner, four projects: `unit` (pure rules of the contract package), `api` (the server through real HTTP on
+ * One runner, four projects: `unit` (pure rules of the contract package, and the repository's own checks), `api` (the server through real HTTP on
  * embedded PostgreSQL; `api-pg` repeats it on a PostgreSQL server when TEST_DATABASE_URL is set), `web` (components with Testing Library) and `e2e` (the built app in Debian's chromium).
  */
 export default defineConfig({
@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

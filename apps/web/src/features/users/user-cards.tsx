@@ -9,8 +9,8 @@ import { Fragment } from 'react';
 import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
+import type { UserAction } from './user-standing';
 import { type Approver, StandingActions, StandingChips } from './user-standing';
-import type { UserAction } from './users-table';
 
 /** The users list on phones: one block per user with the same data and actions as the table. */
 export function UserCards({

@@ -2,7 +2,9 @@ import type { User } from '@echeq/contract';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import type { UserAction } from './users-table';
+
+/** What a user's row or card offers to do with it. */
+export type UserAction = 'view' | 'edit' | 'suspend' | 'reactivate' | 'approve' | 'reject' | 'confirm';
 
 /** Who may approve registrations and confirm users here (users:approve), and whether it is the system admin. */
 export type Approver = { id: string; isSystemAdmin: boolean };

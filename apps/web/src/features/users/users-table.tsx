@@ -17,9 +17,7 @@ import Typography from '@mui/material/Typography';
 import { EmailText } from '../../components/email-text';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
-import { type Approver, StandingActions, StandingChips } from './user-standing';
-
-export type UserAction = 'view' | 'edit' | 'suspend' | 'reactivate' | 'approve' | 'reject' | 'confirm';
+import { type Approver, StandingActions, StandingChips, type UserAction } from './user-standing';
 
 /**
  * Email, Empresa, Rol, Estado (with what keeps the user from operating), MFA and the row actions ('Ver'; edit and

@@ -22,7 +22,8 @@ import { type StandingChange, StandingDialog } from './standing-dialog';
 import { UserCards } from './user-cards';
 import { UserDetailsDialog } from './user-details-dialog';
 import { roleLabel, USER_ERRORS, USER_STATUS_MAP } from './user-format';
-import { type UserAction, UsersTable } from './users-table';
+import type { UserAction } from './user-standing';
+import { UsersTable } from './users-table';
 
 const STATUS_OPTIONS = filterOptions(Object.keys(USER_STATUS_MAP) as UserStatus[], (s) => USER_STATUS_MAP[s].label);
 type PendingKind = (typeof PENDING_KINDS)[number];
