@@ -1,20 +1,13 @@
 import { type ApprovalInput, isCompanyRole, type User } from '@echeq/contract';
-import { type Ctx, inScope, scopeOf } from '../../platform/auth/actor';
+import type { Ctx } from '../../platform/auth/actor';
 import type { Deps } from '../../platform/deps';
-import { forbidden, invalidTransition, notFound } from '../../platform/http/app-error';
+import { forbidden, invalidTransition } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { toUserDto } from './users.mapper';
-import { findUserById, type UserRow } from './users.queries';
+import { findUserById } from './users.queries';
+import { findInScope } from './users.rules';
 
 type ApprovalDeps = Pick<Deps, 'db' | 'clock'>;
-
-async function userInScope(deps: ApprovalDeps, ctx: Ctx, id: string): Promise<UserRow> {
-  const row = await findUserById(deps.db, id);
-  if (!row || !inScope(scopeOf(ctx.actor), { tenantId: row.tenant_id, companyId: row.company_id })) {
-    throw notFound('Usuario no encontrado');
-  }
-  return row;
-}
 
 /**
  * A bank administrator's decision on a self-registered company, taken from one of its users on the users screen:
@@ -33,7 +26,7 @@ export async function decideApproval({
   id: string;
   body: ApprovalInput;
 }): Promise<User> {
-  const user = await userInScope(deps, ctx, id);
+  const user = await findInScope(deps.db, ctx, id);
   if (!user.company_id || !isCompanyRole(user.role)) {
     throw invalidTransition('El usuario no pertenece a una empresa con alta pendiente');
   }
@@ -69,7 +62,7 @@ export async function decideApproval({
  * eyes: the administrator who added it cannot confirm it (another bank administrator, or the system admin, does).
  */
 export async function confirmUser({ deps, ctx, id }: { deps: ApprovalDeps; ctx: Ctx; id: string }): Promise<User> {
-  const user = await userInScope(deps, ctx, id);
+  const user = await findInScope(deps.db, ctx, id);
   if (user.confirmed) throw invalidTransition('El usuario ya está confirmado');
   if (user.added_by === ctx.actor.userId && ctx.actor.role !== 'SYSTEM_ADMIN') {
     throw forbidden('Otro administrador debe confirmar al usuario que usted agregó a la empresa');

@@ -13,7 +13,8 @@ import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { confirmUser, decideApproval } from './users.approval';
-import { createUser, getUser, listUsersPage, updateUser } from './users.service';
+import { createUser, getUser, listUsersPage } from './users.service';
+import { updateUser } from './users.update';
 
 /** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
 const requires = (permission: Permission) => [{ bearer: [permission] }];
