@@ -17,7 +17,7 @@ import type { Config } from './config';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
 import { type ClearingBook, clearingRoutes, outboxJob, probesSettled } from './modules/clearing';
-import { custodyExpiryJob, custodyRoutes, importBookIntoSandbox, lockOpenCustody } from './modules/custody';
+import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
 import { metricsRoute, reportsRoutes } from './modules/reports';
@@ -59,7 +59,7 @@ export type BuildOptions = {
  * clearing house's routes ask the book for a cheque and for what the sandbox should already know.
  */
 const holds: EcheqHolds = { lockOpenCustody, hasOpenDiscount };
-const book: ClearingBook = { echeqForClearing, importBookIntoSandbox };
+const book: ClearingBook = { echeqForClearing, sandboxBook };
 
 /**
  * Every module of the API is registered here, by hand, in dependency order: this list is the whole API.

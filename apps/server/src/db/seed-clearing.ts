@@ -1,5 +1,5 @@
-import { ensureSandboxParticipant } from '../modules/clearing';
-import { importBookIntoSandbox } from '../modules/custody';
+import { joinSandbox, learnSandboxBook } from '../modules/clearing';
+import { sandboxBook } from '../modules/custody';
 import type { SeedStep } from './seed-step';
 
 const SANDBOX_TENANTS = ['bdemo', 'fdemo'];
@@ -16,12 +16,15 @@ export const seedClearing: SeedStep = async (tx, ids) => {
        values ($1, 'sandbox', 'success', now(), 'Conectado a Sandbox')`,
       [ids.tenants[key]],
     );
-    await ensureSandboxParticipant(tx, ids.tenants[key]!, now);
+    await joinSandbox(tx, ids.tenants[key]!, now);
   }
 };
 
 /** After the book is seeded: the sandbox already knows the sandbox banks' cheques and open custody. */
 export const seedSandboxBook: SeedStep = async (tx, ids) => {
   const now = new Date();
-  for (const key of SANDBOX_TENANTS) await importBookIntoSandbox(tx, ids.tenants[key]!, now);
+  for (const key of SANDBOX_TENANTS) {
+    const tenantId = ids.tenants[key]!;
+    await learnSandboxBook(tx, tenantId, now, await sandboxBook(tx, tenantId));
+  }
 };

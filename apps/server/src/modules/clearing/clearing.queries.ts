@@ -1,5 +1,6 @@
 import type { CoelsaEnvironment } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
+import type { SandboxBookEntry } from './book';
 
 export type CoelsaConfigRow = {
   tenant_id: string;
@@ -81,6 +82,10 @@ export async function upsertConfig(
   );
 }
 
+export async function deleteConfig(q: Queryable, tenantId: string): Promise<void> {
+  await q.query('delete from coelsa_configs where tenant_id = $1', [tenantId]);
+}
+
 /** Makes the bank a participant of the built-in sandbox (enabled); true when it was not one before. */
 export async function ensureSandboxParticipant(q: Queryable, tenantId: string, now: Date): Promise<boolean> {
   const r = await q.query<{ inserted: boolean }>(
@@ -93,12 +98,17 @@ export async function ensureSandboxParticipant(q: Queryable, tenantId: string, n
 }
 
 /**
- * Gives the built-in sandbox a bank's book as a real clearing house would already know it: `book` is a select of
- * that book (its bank as $1) in the clearing house's terms, with the columns of a ClearingEcheq (the cheque's id as
- * `id`) and `state`, `custody_id`, `validation_status`. Cheques the sandbox knows keep their sandbox state; answers how
- * many it learnt.
+ * The built-in sandbox learns a bank's book as a real clearing house would already know it, in one statement (the
+ * entries travel as one JSON parameter). Cheques the sandbox knows keep their sandbox state; answers how many it
+ * learnt.
  */
-export async function insertSandboxBook(q: Queryable, tenantId: string, now: Date, book: string): Promise<number> {
+export async function insertSandboxBook(
+  q: Queryable,
+  tenantId: string,
+  now: Date,
+  book: SandboxBookEntry[],
+): Promise<number> {
+  if (book.length === 0) return 0;
   const r = await q.query(
     `insert into coelsa_sandbox_echeqs (tenant_id, echeq_id, number, amount, currency, issue_date, due_date, state,
        custody_id, validation_status, reference, data, registered_at, updated_at)
@@ -109,9 +119,11 @@ export async function insertSandboxBook(q: Queryable, tenantId: string, now: Dat
          'issue_date', b.issue_date::text, 'due_date', b.due_date::text, 'issuer', b.issuer,
          'issuer_cuit', b.issuer_cuit, 'beneficiary', b.beneficiary, 'beneficiary_cuit', b.beneficiary_cuit),
        $2::timestamptz, $2::timestamptz
-     from (${book}) b
+     from jsonb_to_recordset($3::jsonb) as b(id uuid, number text, amount numeric(18, 2), currency char(3),
+       issue_date date, due_date date, issuer text, issuer_cuit text, beneficiary text, beneficiary_cuit text,
+       state text, custody_id uuid, validation_status text)
      on conflict (tenant_id, echeq_id) do nothing`,
-    [tenantId, now],
+    [tenantId, now, JSON.stringify(book)],
   );
   return r.rowCount;
 }
@@ -213,27 +225,19 @@ export async function scheduleOutboxRetry(
   ]);
 }
 
-/** The outbox's figures for the metrics: waiting, due now, failed, and the age of the oldest waiting operation. */
-export async function outboxBacklog(
+/** The outbox's raw figures (see outboxBacklog): waiting, due now, failed, when the oldest waiting one was recorded. */
+export async function selectOutboxFigures(
   db: Queryable,
-  opts: { tenantId?: string; now?: Date } = {},
-): Promise<{ pending: number; due: number; failed: number; oldestPendingSeconds: number | null }> {
-  const now = opts.now ?? new Date();
+  now: Date,
+  tenantId: string | null,
+): Promise<{ pending: number; due: number; failed: number; oldest: Date | string | null }> {
   const r = await db.query<{ pending: number; due: number; failed: number; oldest: Date | string | null }>(
     `select count(*) filter (where status = 'PENDING')::int as pending,
        count(*) filter (where status = 'PENDING' and next_attempt_at <= $1)::int as due,
        count(*) filter (where status = 'FAILED')::int as failed,
        min(created_at) filter (where status = 'PENDING') as oldest
      from clearing_outbox where status in ('PENDING', 'FAILED') and ($2::uuid is null or tenant_id = $2::uuid)`,
-    [now, opts.tenantId ?? null],
+    [now, tenantId],
   );
-  const row = r.rows[0]!;
-  return {
-    pending: row.pending,
-    due: row.due,
-    failed: row.failed,
-    oldestPendingSeconds: row.oldest
-      ? Math.max(0, Math.round((now.getTime() - new Date(row.oldest).getTime()) / 1000))
-      : null,
-  };
+  return r.rows[0]!;
 }

@@ -3,7 +3,8 @@ import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { breakerFor } from './adapters/breaker';
-import { selectConfig } from './clearing.queries';
+import type { SandboxBookEntry } from './book';
+import { ensureSandboxParticipant, insertSandboxBook, selectConfig } from './clearing.queries';
 import { assess, type ClearingDeps, type PortOptions, portFor, toAppError } from './connect';
 import type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
 import { recentProbe } from './status.service';
@@ -74,4 +75,18 @@ export async function validateWithClearing(
   } catch (err) {
     throw toAppError(err);
   }
+}
+
+/** Makes the bank an enabled participant of the built-in sandbox (the seeds; the administrator choosing it). */
+export async function joinSandbox(q: Queryable, tenantId: string, now: Date): Promise<void> {
+  await ensureSandboxParticipant(q, tenantId, now);
+}
+
+/**
+ * The built-in sandbox learns a bank's book as a real clearing house would already know it: the entries are read by
+ * the module that owns the book's tables (custody's `sandboxBook`, which app.ts hands this module in its
+ * ClearingBook). Answers how many cheques the sandbox learnt.
+ */
+export function learnSandboxBook(q: Queryable, tenantId: string, now: Date, book: SandboxBookEntry[]): Promise<number> {
+  return insertSandboxBook(q, tenantId, now, book);
 }

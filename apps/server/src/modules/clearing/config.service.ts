@@ -7,7 +7,15 @@ import { findTenant, lockTenant } from '../tenants';
 import { resetBreaker } from './adapters/breaker';
 import type { ClearingBook } from './book';
 import { type CoelsaConfigDto, toAuditConfig, toConfigDto } from './clearing.mapper';
-import { ensureSandboxParticipant, hurryBankOutbox, recordTest, selectConfig, upsertConfig } from './clearing.queries';
+import {
+  deleteConfig,
+  ensureSandboxParticipant,
+  hurryBankOutbox,
+  insertSandboxBook,
+  recordTest,
+  selectConfig,
+  upsertConfig,
+} from './clearing.queries';
 import { assess, type ClearingDeps, describeFailure, portFor } from './connect';
 import { forgetProbe, rememberProbe } from './status.service';
 
@@ -31,7 +39,7 @@ export async function getCoelsaConfig(opts: { deps: ClearingDeps; tenantId: stri
  */
 export async function setCoelsaConfig(opts: {
   deps: ClearingDeps;
-  book: Pick<ClearingBook, 'importBookIntoSandbox'>;
+  book: Pick<ClearingBook, 'sandboxBook'>;
   ctx: Ctx;
   tenantId: string;
   input: CoelsaConfigInput;
@@ -64,7 +72,7 @@ export async function setCoelsaConfig(opts: {
     });
     if (input.environment === 'sandbox') {
       await ensureSandboxParticipant(tx, tenantId, now);
-      await book.importBookIntoSandbox(tx, tenantId, now);
+      await insertSandboxBook(tx, tenantId, now, await book.sandboxBook(tx, tenantId));
     }
     // What waited for this bank's clearing house goes out at the next delivery run.
     await hurryBankOutbox(tx, tenantId, now);
@@ -91,7 +99,7 @@ export async function deleteCoelsaConfig(opts: { deps: ClearingDeps; ctx: Ctx; t
     if (!(await lockTenant(tx, tenantId))) throw notFound(TENANT_NOT_FOUND);
     const before = await selectConfig(tx, tenantId, { forUpdate: true });
     if (!before) throw notFound('La entidad no tiene COELSA configurado');
-    await tx.query('delete from coelsa_configs where tenant_id = $1', [tenantId]);
+    await deleteConfig(tx, tenantId);
     await recordAudit(tx, ctx, {
       action: 'coelsa_config.delete',
       entity: 'coelsa_config',

@@ -8,16 +8,23 @@
  *   it (see `ClearingPayloads` for what each operation's payload should carry). `outboxRow(op)` is the same record as
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
- * - `insertSandboxBook(q, tenantId, now, select)`: the built-in sandbox learns a bank's book (see ClearingBook).
+ * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
+ *   which learns its book (see ClearingBook).
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
  *   `deliverOutboxOnce(deps)`, the standalone simulator.
  */
 export { type BreakerState, breakerStates } from './adapters/breaker';
-export type { ClearingBook } from './book';
-export { ensureSandboxParticipant, insertSandboxBook, outboxBacklog } from './clearing.queries';
+export type { ClearingBook, SandboxBookEntry } from './book';
 export { clearingRoutes } from './clearing.routes';
-export { enqueueClearing, outboxRow, requireClearing, validateWithClearing } from './clearing.service';
+export {
+  enqueueClearing,
+  joinSandbox,
+  learnSandboxBook,
+  outboxRow,
+  requireClearing,
+  validateWithClearing,
+} from './clearing.service';
 export type { ClearingDeps } from './connect';
-export { deliverOutboxOnce, outboxJob } from './outbox/outbox';
+export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation } from './port';
 export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor, probesSettled } from './status.service';

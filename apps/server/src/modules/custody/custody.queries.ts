@@ -6,6 +6,7 @@ import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
+import type { SandboxBookEntry } from '../clearing';
 
 export type CustodyRow = {
   id: string;
@@ -246,4 +247,26 @@ export async function markExpired(tx: Queryable, id: string, at: Date): Promise<
      where id = $1 and status = 'IN_CUSTODY'`,
     [id, at],
   );
+}
+
+/** The bank's live cheques in the clearing house's terms (see sandboxBook), exact amounts and dates as text. */
+export async function selectSandboxBook(q: Queryable, tenantId: string): Promise<SandboxBookEntry[]> {
+  const r = await q.query<SandboxBookEntry>(
+    `select e.id, e.number, e.amount::text as amount, e.currency, e.issue_date::text as issue_date,
+       e.due_date::text as due_date, e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit,
+       case
+         when c.id is not null then 'IN_CUSTODY'
+         when e.status = 'CANCELLED' then 'CANCELLED'
+         when e.status = 'EXPIRED' then 'EXPIRED'
+         when exists (select 1 from custody r where r.echeq_id = e.id and r.status = 'RELEASED') then 'RELEASED'
+         else 'REGISTERED'
+       end as state,
+       c.id as custody_id,
+       case when e.validation_status in ('VALIDATED', 'REJECTED') then e.validation_status end as validation_status
+     from echeqs e
+     left join custody c on c.echeq_id = e.id and c.status = 'IN_CUSTODY'
+     where e.tenant_id = $1 and e.deleted_at is null`,
+    [tenantId],
+  );
+  return r.rows;
 }

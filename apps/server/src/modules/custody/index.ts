@@ -1,4 +1,4 @@
 export { custodyExpiryJob, expireCustodyOnce } from './custody.expiry';
 export { lockCustodyOf, lockOpenCustody } from './custody.lock';
 export { custodyRoutes } from './custody.routes';
-export { importBookIntoSandbox } from './custody.sandbox';
+export { sandboxBook } from './custody.sandbox';

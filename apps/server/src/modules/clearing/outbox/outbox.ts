@@ -10,6 +10,7 @@ import {
   type OutboxRow,
   scheduleOutboxRetry,
   selectConfig,
+  selectOutboxFigures,
   setOutboxDue,
   takeDueOutbox,
 } from '../clearing.queries';
@@ -197,4 +198,21 @@ export async function deliverOutboxOnce(deps: ClearingDeps & { batch?: number })
     deps.clock,
   );
   return run.ran ? { ran: true, result: result! } : { ran: false };
+}
+
+/** The outbox's figures for the metrics: waiting, due now, failed, and the age of the oldest waiting operation. */
+export async function outboxBacklog(
+  db: Queryable,
+  opts: { tenantId?: string; now?: Date } = {},
+): Promise<{ pending: number; due: number; failed: number; oldestPendingSeconds: number | null }> {
+  const now = opts.now ?? new Date();
+  const row = await selectOutboxFigures(db, now, opts.tenantId ?? null);
+  return {
+    pending: row.pending,
+    due: row.due,
+    failed: row.failed,
+    oldestPendingSeconds: row.oldest
+      ? Math.max(0, Math.round((now.getTime() - new Date(row.oldest).getTime()) / 1000))
+      : null,
+  };
 }
