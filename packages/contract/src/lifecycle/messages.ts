@@ -86,4 +86,11 @@ export const refusalMessages = {
     `Un ECHEQ común se paga el día de su emisión: la fecha de pago debe ser ${formatDateAr(issueDate)}`,
   diferidoPaymentDate: (maxDays: number) =>
     `Un ECHEQ de pago diferido se paga entre 1 y ${maxDays} días después de su emisión`,
+  // The registry's own refusals (modules/clearing/registry on the server).
+  numberUsed: (number: string) => `El número de cheque ${number} ya fue usado en esta cuenta`,
+  idempotencyMismatch: () => 'La clave de idempotencia ya se usó con otro contenido',
+  operationKey: () => 'Clave de idempotencia inválida',
+  outsideIssuer: () => 'El librador de un ECHEQ recibido simulado debe ser una empresa fuera de la plataforma',
+  outsideBank: () => 'El banco del librador de un ECHEQ recibido simulado debe estar fuera de la plataforma',
+  clientBeneficiary: () => 'El beneficiario de un ECHEQ recibido simulado debe ser una empresa de la plataforma',
 };

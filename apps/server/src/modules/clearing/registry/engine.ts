@@ -1,0 +1,223 @@
+import { randomInt as cryptoRandomInt } from 'node:crypto';
+import {
+  apply,
+  chequeIdSchema,
+  generateChequeId,
+  type LifecycleOperation,
+  refusalMessages as msg,
+  type OperationType,
+  partyCuitsOf,
+  type RegistryCheque,
+  refusal,
+} from '@echeq/contract';
+import type { Queryable } from '../../../platform/db/db';
+import { outsideReply } from './outside';
+import {
+  answerKey,
+  chequeIdFree,
+  claimKey,
+  eventsAfter,
+  insertCheque,
+  insertEvent,
+  lockCheque,
+  readCheque,
+  requestHash,
+  saveCheque,
+  takeNumber,
+} from './store';
+import type {
+  RegistryContext,
+  RegistryEvent,
+  RegistryIssueRequest,
+  RegistryOutcome,
+  RegistryRefusal,
+  RegistryRequest,
+} from './types';
+
+/**
+ * The registry's engine (README.md beside this file): every operation of LIFECYCLE §3 applied with the contract's
+ * `apply`, which checks every rule again on its own, under an idempotency key, with one event per change. Each
+ * function runs in the caller's transaction (`q` must be one): a refusal changes no cheque, number or event (it is
+ * recorded as the key's answer only), and nothing is visible to others before the caller commits.
+ */
+
+export const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+export const inputRefusal = (message: string, field: string): RegistryRefusal & { replayed: boolean } => ({
+  ...refusal('INPUT', message, field),
+  replayed: false,
+});
+
+/** The key's earlier answer, or the mismatch refusal; null when this transaction claimed the key. */
+export async function claimOperation(
+  q: Queryable,
+  key: string,
+  body: unknown,
+  op: OperationType,
+  chequeId: string | null,
+  at: string,
+): Promise<RegistryOutcome | null> {
+  const hash = requestHash(body);
+  const claim = await claimKey(q, key, hash, op, chequeId, at);
+  if (claim.claimed) return null;
+  if (claim.hash !== hash || !claim.outcome) {
+    return {
+      ok: false,
+      code: 'IDEMPOTENCY_MISMATCH',
+      reason: 'IDEMPOTENCY',
+      message: msg.idempotencyMismatch(),
+      replayed: false,
+    };
+  }
+  return { ...claim.outcome, replayed: true };
+}
+
+/** Records one applied operation: the event of the change, under the events' lock. */
+async function record(
+  q: Queryable,
+  cheque: RegistryCheque,
+  op: LifecycleOperation,
+  key: string | null,
+): Promise<string> {
+  const { type, caller, at, ...input } = op;
+  const { cheque: _draft, account: _account, ...rest } = input as Record<string, unknown>;
+  return insertEvent(q, {
+    operation: type,
+    cuits: partyCuitsOf(cheque),
+    at,
+    payload: { cheque, caller, input: rest, key },
+  });
+}
+
+/**
+ * What outside parties do at once after a change (LIFECYCLE §6): a company off the platform accepts what is issued
+ * or endorsed to it, a paying bank off the platform pays or rejects what is presented to it. Each reply goes through
+ * `apply` and is recorded as its own event, in the same transaction.
+ */
+async function playOutside(
+  q: Queryable,
+  cheque: RegistryCheque,
+  at: string,
+  ctx: RegistryContext,
+  events: string[],
+): Promise<RegistryCheque> {
+  let current = cheque;
+  for (let step = 0; step < 3; step++) {
+    const reply = await outsideReply(q, current, ctx.directory);
+    if (!reply) break;
+    const op = { ...reply, at } as LifecycleOperation;
+    const result = apply(current, op, ctx.options);
+    if (!result.ok) break;
+    current = result.cheque;
+    events.push(await record(q, current, op, null));
+  }
+  return current;
+}
+
+/**
+ * Issues a cheque under a key its caller claimed (the answer is the caller's to record): gives it its id, checks
+ * ISSUE's rules with `apply`, takes its number on the account (refused when used, also by a concurrent issue) and
+ * records it EMITIDO-PENDIENTE; a beneficiary off the platform accepts at once.
+ */
+export async function issueClaimed(
+  q: Queryable,
+  key: string,
+  req: Omit<RegistryIssueRequest, 'key'>,
+  at: string,
+  ctx: RegistryContext,
+): Promise<RegistryOutcome> {
+  const random = ctx.randomInt ?? cryptoRandomInt;
+  let chequeId = generateChequeId(random);
+  while (!(await chequeIdFree(q, chequeId))) chequeId = generateChequeId(random);
+  const op: LifecycleOperation = {
+    type: 'ISSUE',
+    caller: req.caller,
+    at,
+    cheque: { ...req.cheque, cheque_id: chequeId },
+    account: req.account,
+  };
+  const result = apply(null, op, ctx.options);
+  if (!result.ok) return { ...result, replayed: false };
+  const issued = result.cheque;
+  if (!(await takeNumber(q, issued.issuer.cbu, issued.number, chequeId))) {
+    const message = msg.numberUsed(issued.number);
+    return { ok: false, code: 'DUPLICATE', reason: 'NUMBER', message, field: 'number', replayed: false };
+  }
+  if (!(await insertCheque(q, issued, at))) throw new Error(`registry: el ECHEQ ${chequeId} ya existe`);
+  const events = [await record(q, issued, op, key)];
+  const cheque = await playOutside(q, issued, at, ctx, events);
+  if (cheque !== issued) await saveCheque(q, cheque, at);
+  return { ok: true, cheque, events, replayed: false };
+}
+
+/** Issues a cheque (see issueClaimed) under the request's idempotency key. */
+export async function registryIssue(
+  q: Queryable,
+  req: RegistryIssueRequest,
+  at: string,
+  ctx: RegistryContext,
+): Promise<RegistryOutcome> {
+  if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
+  const { key, ...body } = req;
+  const before = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at);
+  if (before) return before;
+  const outcome = await issueClaimed(q, key, body, at, ctx);
+  await answerKey(q, key, outcome.ok ? outcome.cheque.cheque_id : null, outcome);
+  return outcome;
+}
+
+/**
+ * Applies an operation of LIFECYCLE §3 to a cheque: locks it, applies with the contract's `apply` (every rule
+ * checked again), saves and records the event; then what outside parties do at once in reply. A refusal changes
+ * nothing but the key's answer.
+ */
+export async function registryOperate(
+  q: Queryable,
+  req: RegistryRequest,
+  at: string,
+  ctx: RegistryContext,
+): Promise<RegistryOutcome> {
+  if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
+  if (!chequeIdSchema.safeParse(req.cheque_id).success) {
+    return inputRefusal('Identificador de ECHEQ inválido: 15 letras mayúsculas o dígitos', 'cheque_id');
+  }
+  const { key, cheque_id, ...input } = req;
+  const before = await claimOperation(q, key, { cheque_id, ...input }, req.type, cheque_id, at);
+  if (before) return before;
+  const stored = await lockCheque(q, cheque_id);
+  const op = { ...input, at } as LifecycleOperation;
+  const result = apply(stored, op, ctx.options);
+  let outcome: RegistryOutcome;
+  if (!result.ok) {
+    outcome = { ...result, replayed: false };
+  } else {
+    const events = [await record(q, result.cheque, op, key)];
+    const cheque = await playOutside(q, result.cheque, at, ctx, events);
+    await saveCheque(q, cheque, at);
+    outcome = { ok: true, cheque, events, replayed: false };
+  }
+  await answerKey(q, key, cheque_id, outcome);
+  return outcome;
+}
+
+/** The registry's cheque, or null when it has no cheque with that id. */
+export async function registryCheque(q: Queryable, chequeId: string): Promise<RegistryCheque | null> {
+  if (!chequeIdSchema.safeParse(chequeId).success) return null;
+  return readCheque(q, chequeId);
+}
+
+/**
+ * What a bank's inbox pulls: the events after `cursor` (an event id; '0' from the start) that concern any of its
+ * clients' CUITs or are drawn on any of its bank codes, in id order, at most `limit`. A reader that moved its
+ * cursor to c never later finds a committed event with id ≤ c (see REGISTRY_EVENTS_LOCK).
+ */
+export async function registryEventsAfter(
+  q: Queryable,
+  input: { cursor: string | number | bigint; cuits: readonly string[]; bankCodes: readonly string[]; limit?: number },
+): Promise<RegistryEvent[]> {
+  const cursor = String(input.cursor);
+  if (!/^\d{1,19}$/.test(cursor)) throw new RangeError(`Cursor de eventos inválido: ${cursor}`);
+  const limit = Math.min(Math.max(Math.trunc(input.limit ?? 500), 1), 5000);
+  if (input.cuits.length === 0 && input.bankCodes.length === 0) return [];
+  return eventsAfter(q, cursor, input.cuits, input.bankCodes, limit);
+}

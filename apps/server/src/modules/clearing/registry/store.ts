@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { centsToDecimal, type OperationType, type RegistryCheque, toCents } from '@echeq/contract';
+import type { Queryable } from '../../../platform/db/db';
+import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './types';
+
+/**
+ * Every SQL statement of the registry (tables of migration 0018). Each function runs on the caller's query handle,
+ * which must be a transaction: the row lock, the event's lock and the operation's record hold until it ends.
+ */
+
+/**
+ * The advisory transaction lock every writer of registry_events takes before its insert (jobs use 727_1xx, the
+ * migrations 727_001). Why: ids come from a sequence when the insert runs, but transactions commit in any order, so
+ * without it a reader could see id 6 committed, move its cursor to 6, and later find id 5 committed. Holding this
+ * lock from the insert to the end of the transaction means an id is taken only once every smaller id's transaction
+ * has committed or rolled back (PostgreSQL makes a commit visible before it releases the transaction's locks): when a
+ * reader sees an event, every smaller id that will ever be visible already is. The cost: transactions that write
+ * events go through their last stretch one at a time, so the insert is each operation's last statement.
+ */
+export const REGISTRY_EVENTS_LOCK = 727_201;
+
+/** JSON with sorted keys: one body hashes the same whatever the order of its fields. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function requestHash(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+export type Claim = { claimed: true } | { claimed: false; hash: string; outcome: RegistryOutcome | null };
+
+/**
+ * Claims an idempotency key for this transaction. A concurrent transaction with the same key waits here until this
+ * one ends (the primary key's insert), then finds the key taken and gets its answer; if this one rolls back, the
+ * other claims it.
+ */
+export async function claimKey(
+  q: Queryable,
+  key: string,
+  hash: string,
+  operation: OperationType,
+  chequeId: string | null,
+  at: string,
+): Promise<Claim> {
+  const ins = await q.query(
+    `insert into registry_operations (idempotency_key, request_hash, operation, cheque_id, created_at)
+     values ($1, $2, $3, $4, $5) on conflict (idempotency_key) do nothing returning idempotency_key`,
+    [key, hash, operation, chequeId, at],
+  );
+  if (ins.rowCount > 0) return { claimed: true };
+  const r = await q.query<{ request_hash: string; outcome: RegistryOutcome | null }>(
+    'select request_hash, outcome from registry_operations where idempotency_key = $1',
+    [key],
+  );
+  const row = r.rows[0];
+  if (!row) throw new Error(`registry: la clave ${key} no se pudo tomar ni leer`);
+  return { claimed: false, hash: row.request_hash, outcome: row.outcome };
+}
+
+/** Records the first answer to a claimed key (a refusal too: the same request gets it again). */
+export async function answerKey(q: Queryable, key: string, chequeId: string | null, outcome: RegistryOutcome) {
+  const { replayed: _, ...stored } = outcome;
+  await q.query(
+    'update registry_operations set outcome = $2, cheque_id = coalesce(cheque_id, $3) where idempotency_key = $1',
+    [key, JSON.stringify(stored), chequeId],
+  );
+}
+
+/** Takes a number on its account; false when it was used (also by a transaction that committed meanwhile). */
+export async function takeNumber(q: Queryable, cbu: string, number: string, chequeId: string): Promise<boolean> {
+  const r = await q.query(
+    `insert into registry_numbers (cbu, number, cheque_id) values ($1, $2, $3)
+     on conflict (cbu, number) do nothing returning number`,
+    [cbu, number, chequeId],
+  );
+  return r.rowCount > 0;
+}
+
+/** The highest number used on an account (the outside companies' chequebooks), or 0. */
+export async function lastNumber(q: Queryable, cbu: string): Promise<number> {
+  const r = await q.query<{ n: string | null }>('select max(number) as n from registry_numbers where cbu = $1', [cbu]);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+function columns(c: RegistryCheque) {
+  return [c.cheque_id, JSON.stringify(c), c.state, c.holder_cuit, c.deposit?.clearing_date ?? null];
+}
+
+/** Inserts a new cheque; false when its id is taken (the caller draws another). */
+export async function insertCheque(q: Queryable, c: RegistryCheque, at: string): Promise<boolean> {
+  const r = await q.query(
+    `insert into registry_cheques (cheque_id, cheque, state, holder_cuit, clearing_date, payment_date, issuer_cuit,
+       issuer_cbu, bank_code, number, amount, currency, issued_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+     on conflict (cheque_id) do nothing returning cheque_id`,
+    [
+      ...columns(c),
+      c.payment_date,
+      c.issuer.cuit,
+      c.issuer.cbu,
+      c.issuer.bank_code,
+      c.number,
+      centsToDecimal(toCents(c.amount)),
+      c.currency,
+      at,
+    ],
+  );
+  return r.rowCount > 0;
+}
+
+/** Whether a cheque id is free (no cheque and no operation names it). */
+export async function chequeIdFree(q: Queryable, chequeId: string): Promise<boolean> {
+  const r = await q.query('select 1 from registry_cheques where cheque_id = $1', [chequeId]);
+  return r.rowCount === 0;
+}
+
+/** The cheque, locked until the transaction ends (operations on one cheque take turns). */
+export async function lockCheque(q: Queryable, chequeId: string): Promise<RegistryCheque | null> {
+  const r = await q.query<{ cheque: RegistryCheque }>(
+    'select cheque from registry_cheques where cheque_id = $1 for update',
+    [chequeId],
+  );
+  return r.rows[0]?.cheque ?? null;
+}
+
+export async function readCheque(q: Queryable, chequeId: string): Promise<RegistryCheque | null> {
+  const r = await q.query<{ cheque: RegistryCheque }>('select cheque from registry_cheques where cheque_id = $1', [
+    chequeId,
+  ]);
+  return r.rows[0]?.cheque ?? null;
+}
+
+export async function saveCheque(q: Queryable, c: RegistryCheque, at: string): Promise<void> {
+  await q.query(
+    `update registry_cheques set cheque = $2, state = $3, holder_cuit = $4, clearing_date = $5,
+       version = version + 1, updated_at = $6
+     where cheque_id = $1`,
+    [...columns(c), at],
+  );
+}
+
+/** Records an event under REGISTRY_EVENTS_LOCK (see there); the caller commits soon after. */
+export async function insertEvent(
+  q: Queryable,
+  e: { operation: OperationType; cuits: string[]; at: string; payload: RegistryEventPayload },
+): Promise<string> {
+  await q.query('select pg_advisory_xact_lock($1)', [REGISTRY_EVENTS_LOCK]);
+  const c = e.payload.cheque;
+  const r = await q.query<{ id: string }>(
+    `insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id::text as id`,
+    [c.cheque_id, e.operation, c.state, e.cuits, c.issuer.bank_code, e.at, JSON.stringify(e.payload)],
+  );
+  return (r.rows[0] as { id: string }).id;
+}
+
+type EventRow = Omit<RegistryEvent, 'at'> & { at: string | Date };
+
+/** Events after `cursor` concerning any of `cuits` or drawn on any of `bankCodes`, in id order. */
+export async function eventsAfter(
+  q: Queryable,
+  cursor: string,
+  cuits: readonly string[],
+  bankCodes: readonly string[],
+  limit: number,
+): Promise<RegistryEvent[]> {
+  const r = await q.query<EventRow>(
+    `select id::text as id, cheque_id, operation, state, cuits, bank_code, at, payload
+     from registry_events
+     where id > $1::bigint and (cuits && $2::text[] or bank_code = any($3::text[]))
+     order by id limit $4`,
+    [cursor, cuits, bankCodes, limit],
+  );
+  return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
+}
+
+/** Cheque ids in `state` whose `column` is on or before `date` (the jobs' candidates), oldest first. */
+export async function dueCheques(
+  q: Queryable,
+  states: readonly string[],
+  column: 'payment_date' | 'clearing_date' | null,
+  date: string | null,
+  limit: number,
+): Promise<string[]> {
+  const where = column ? `and ${column} <= $2::date` : '';
+  const r = await q.query<{ cheque_id: string }>(
+    `select cheque_id from registry_cheques where state = any($1::text[]) ${where}
+     order by ${column ?? 'updated_at'}, cheque_id limit ${column ? '$3' : '$2'}`,
+    column ? [states, date, limit] : [states, limit],
+  );
+  return r.rows.map((row) => row.cheque_id);
+}
