@@ -324,11 +324,12 @@ async function lookups(q) {
        from bench.companies c where c.bank_idx = 1 and c.user_id is not null order by c.local_idx limit 1`,
     )
   ).rows[0];
-  // From the generated book: a database kept from an earlier run also holds the write mix's cheques (numbered BW…).
+  // From the generated book (10-digit numbers): a database kept from an earlier run also holds the write mix's
+  // cheques (longer numbers, or BW… from runs before numbers were digits only).
   const fragment = async (tenantId, companyId) => {
     const r = await q(
       `select number from echeqs where tenant_id = $1 and ($2::uuid is null or company_id = $2) and deleted_at is null
-         and number not like 'BW%'
+         and number not like 'BW%' and length(number) = 10
        order by created_at desc limit 1 offset 10`,
       [tenantId, companyId],
     );
@@ -490,7 +491,9 @@ async function probe(base, actors, tokens) {
 }
 
 async function runWrites(server, info, tokens, db) {
-  const runId = Date.now().toString(36).toUpperCase();
+  // Cheque numbers are digits: a run's numbers start with 9, its time in ms and 1 (warm-up) or 2 (measured); the
+  // book's numbers have 10 digits and the demo's 8, so none of them starts with a run's 15-digit tag.
+  const runId = String(Date.now());
   const withTokens = (side) => {
     const w = info.write[side];
     const company = (c) => ({ token: tokens[c.user_email], name: c.name, cuit: c.cuit.trim() });
@@ -512,7 +515,7 @@ async function runWrites(server, info, tokens, db) {
 
   // Warm-up (its records are told apart by their tag), then a measured run of a fixed number of requests, so every
   // request sent has its answer counted (none left in flight when the run ends).
-  const warm = mix(`BW${runId}U`);
+  const warm = mix(`9${runId}1`);
   const w = await measure({
     base: server.base,
     connections,
@@ -524,7 +527,7 @@ async function runWrites(server, info, tokens, db) {
   // The measured run's first `warmup` seconds warm its connections (their answers are verified, not timed).
   const cyclesPerConnection = Math.max(2, Math.round((w.rps * (duration + warmup)) / WRITE_STEPS.length / connections));
   const amount = cyclesPerConnection * WRITE_STEPS.length * connections;
-  const tag = `BW${runId}M`;
+  const tag = `9${runId}2`;
   const measured = mix(tag);
   const since = new Date();
   const sinceMs = Date.now();

@@ -22,7 +22,7 @@ async function depositCheque(token: string, amount: number) {
   const today = new Date().toISOString().slice(0, 10);
   const due = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
   const r = await api(token, 'POST', '/echeqs/custody', {
-    number: `E2E-DASH-${Date.now().toString(36)}-${seq++}`.toUpperCase(),
+    number: `96${Date.now()}${seq++}`,
     amount,
     currency: 'ARS',
     issue_date: today,

@@ -20,13 +20,13 @@ function plusDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const run = Date.now().toString(36).toUpperCase();
+const run = String(Date.now());
 let seq = 0;
 
 /** A cheque deposited in custody by the company through the API: this spec's own data. */
 async function depositCheque(token: string, amount: number, termDays: number) {
   const today = baToday();
-  const number = `E2E-DSC-${run}-${seq++}`;
+  const number = `97${run}${seq++}`;
   const r = await api(token, 'POST', '/echeqs/custody', {
     number,
     amount,

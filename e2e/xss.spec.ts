@@ -5,7 +5,7 @@ import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness
 /** Stored text is rendered as text: markup in a cheque's issuer shows literally and never runs. */
 const ISSUER = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
 const BENEFICIARY = '"><svg onload="window.__xss=3">';
-const NUMBER = `XSS${Date.now().toString(36).slice(-6)}`.toUpperCase();
+const NUMBER = `98${String(Date.now()).slice(-8)}`;
 
 function isoDay(offset: number): string {
   return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

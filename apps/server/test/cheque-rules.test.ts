@@ -11,7 +11,7 @@ let seq = 0;
 function cheque(today: string, overrides: Record<string, unknown> = {}) {
   seq += 1;
   return {
-    number: `CR-${process.pid % 1000}-${seq}-${Math.random().toString(36).slice(2, 6)}`,
+    number: `65${process.pid % 1000}${seq}${String(Math.random()).slice(2, 8)}`,
     amount: 250000,
     currency: 'ARS',
     issue_date: addDays(today, -5),

@@ -275,7 +275,7 @@ describe('clearing outbox: operations never get lost', () => {
     const r = await s.req('POST', '/api/echeqs', {
       token,
       body: {
-        number: 'OBX-API-1',
+        number: '6200001',
         amount: 321.5,
         currency: 'ARS',
         issue_date: '2026-01-05',

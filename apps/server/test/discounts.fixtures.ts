@@ -31,7 +31,7 @@ export async function chequeInCustody(
   ]);
   const company = c.rows[0]!;
   counter += 1;
-  const number = `DT${process.pid % 1000}${Date.now().toString(36).slice(-5)}${counter}`.toUpperCase();
+  const number = `8${process.pid % 1000}${String(Date.now()).slice(-8)}${counter}`;
   const issue = o.issue ?? addDays(o.due, -60);
   const e = await db.query<{ id: string }>(
     `insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, beneficiary,

@@ -7,7 +7,7 @@ let seq = 0;
 function cheque(overrides: Record<string, unknown> = {}) {
   seq += 1;
   return {
-    number: `t-${seq}-${Math.random().toString(36).slice(2, 7)}`,
+    number: `64${seq}${String(Math.random()).slice(2, 9)}`,
     amount: 1250000.5,
     currency: 'ARS',
     issue_date: today,
@@ -248,7 +248,7 @@ describe('cheques: create, update, validate, delete', () => {
     expect(r.body.success).toBe(true);
     const e = r.body.data;
     expect(e).toMatchObject({
-      number: body.number.toUpperCase(),
+      number: body.number,
       amount: 999999999999.99,
       currency: 'USD',
       status: 'ACTIVE',
@@ -272,7 +272,7 @@ describe('cheques: create, update, validate, delete', () => {
     expect((await s.req('POST', '/api/echeqs', { token: emisor, body })).status).toBe(200);
     const again = await s.req('POST', '/api/echeqs', {
       token: emisor,
-      body: { ...body, number: body.number.toLowerCase() },
+      body: { ...body, number: ` ${body.number} ` },
     });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('DUPLICATE');
@@ -315,7 +315,8 @@ describe('cheques: create, update, validate, delete', () => {
       ['due_date', { due_date: addDays(today, 361) }],
       ['number', { number: '' }],
       ['number', { number: 'con espacios' }],
-      ['number', { number: 'x'.repeat(31) }],
+      ['number', { number: '1'.repeat(31) }],
+      ['number', { number: 'A-1001' }],
       ['issuer', { issuer: '   ' }],
       ['issuer', { issuer: 'x'.repeat(201) }],
       ['beneficiary', { beneficiary: undefined }],
@@ -339,6 +340,23 @@ describe('cheques: create, update, validate, delete', () => {
     const paths = empty.body.errors.map((e: any) => e.path);
     for (const f of ['number', 'amount', 'issue_date', 'due_date', 'issuer', 'beneficiary']) expect(paths).toContain(f);
     expect((await s.req('POST', '/api/echeqs', { token: emisor, raw: '{"number":' })).status).toBe(400);
+    expect(await echeqCount()).toBe(before);
+  });
+
+  it('a cheque number that is not only digits is a 400 in Spanish, on creation and on deposit in custody', async () => {
+    const before = await echeqCount();
+    for (const path of ['/api/echeqs', '/api/echeqs/custody']) {
+      for (const number of ['A-1001', '1001-2', '10 01', 'ñ1']) {
+        const r = await s.req('POST', path, { token: emisor, body: cheque({ number }) });
+        expect(r.status, `${path} ${number}`).toBe(400);
+        expect(r.body).toMatchObject({
+          success: false,
+          code: 'VALIDATION_ERROR',
+          message: 'Datos inválidos en el cuerpo',
+          errors: [{ path: 'number', message: 'Número: solo dígitos (hasta 30)' }],
+        });
+      }
+    }
     expect(await echeqCount()).toBe(before);
   });
 
@@ -382,7 +400,10 @@ describe('cheques: create, update, validate, delete', () => {
     expect(audit.rows[0]!.before.amount).toBe(1250000.5);
     expect(audit.rows[0]!.after.amount).toBe(2000);
 
-    const number = await s.req('PUT', `/api/echeqs/${created.id}`, { token: emisor, body: { number: 'OTRO-1' } });
+    const number = await s.req('PUT', `/api/echeqs/${created.id}`, {
+      token: emisor,
+      body: { number: `9${created.number}` },
+    });
     expect(number.status).toBe(400);
     expect(number.body.errors[0].path).toBe('number');
     const stale = await s.req('PUT', `/api/echeqs/${created.id}`, {

@@ -7,7 +7,7 @@ import { createEcheqBodySchema, updateEcheqBodySchema } from './echeqs';
 import { createTenantBodySchema } from './tenants';
 
 const cheque = {
-  number: 'A-1',
+  number: '10001',
   amount: 10,
   issue_date: '2025-01-10',
   due_date: '2025-03-10',
@@ -19,6 +19,22 @@ const pathsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[] 
   (r.error?.issues ?? []).map((i) => i.path.join('.'));
 
 describe('cheque fields (issue 20)', () => {
+  it('a cheque number is digits only (1 to 30), on creation and on deposit in custody', () => {
+    for (const schema of [createEcheqBodySchema, createCustodyBodySchema]) {
+      const body = schema === createCustodyBodySchema ? { ...cheque, notes: '' } : cheque;
+      expect(schema.safeParse({ ...body, number: ' 0012345 ' }).data?.number).toBe('0012345');
+      expect(schema.safeParse({ ...body, number: '1'.repeat(30) }).success).toBe(true);
+      for (const number of ['A-1', '12-34', '12 34', '１２３', '', '1'.repeat(31), '-1', '1.5']) {
+        const r = schema.safeParse({ ...body, number });
+        expect(r.success, number).toBe(false);
+        expect(r.error?.issues.find((i) => i.path[0] === 'number')?.message, number).toBe(
+          'Número: solo dígitos (hasta 30)',
+        );
+      }
+    }
+    expect(updateEcheqBodySchema.safeParse({ number: 'X1' }).success).toBe(false);
+  });
+
   it('issue dates from 2019-01-01; due dates within 360 days of issue', () => {
     expect(
       createEcheqBodySchema.safeParse({ ...cheque, issue_date: '2019-01-01', due_date: '2019-12-27' }).success,

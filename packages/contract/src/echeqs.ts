@@ -51,8 +51,7 @@ export const NEW_ECHEQ_STATUSES = ['ACTIVE', 'CANCELLED'] as const;
 export const echeqNumberSchema = z
   .string({ message: 'Número requerido' })
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,29}$/, { message: 'Número: de 1 a 30 letras, dígitos o guiones' })
-  .transform((v) => v.toUpperCase());
+  .regex(/^\d{1,30}$/, { message: 'Número: solo dígitos (hasta 30)' });
 
 export const echeqSchema = z.object({
   id: uuidSchema,

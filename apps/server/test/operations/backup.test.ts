@@ -87,7 +87,7 @@ describe.runIf(TEST_ENGINE === 'pglite')('backups of the embedded database', () 
     ).body.token as string;
 
     // Four clients deposit cheques in custody without pause; each acknowledgement is noted with its time.
-    const prefix = `BK${Date.now().toString(36).toUpperCase()}`;
+    const prefix = `7${Date.now()}`;
     const acked: Array<{ number: string; at: number }> = [];
     let stop = false;
     let seq = 0;

@@ -45,7 +45,7 @@ async function arrange(db: Queryable, company: string, userEmail: string): Promi
   const e = await db.query<{ id: string }>(
     `insert into echeqs (tenant_id, company_id, number, amount, issue_date, due_date, issuer, beneficiary)
      values ($1, $2, $3, 250000, $4, $5, 'Librador Matriz S.A.', 'Tenedor Matriz') returning id`,
-    [tenantId, companyId, uniqueNumber('AM'), addDays(due, -90), due],
+    [tenantId, companyId, uniqueNumber('4'), addDays(due, -90), due],
   );
   const echeqId = e.rows[0]!.id;
   const k = await db.query<{ id: string }>(

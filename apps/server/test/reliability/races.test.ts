@@ -249,7 +249,7 @@ describe(`races, ${ROUNDS} rounds each (${TEST_ENGINE === 'pg' ? 'two server pro
 
   it('delete / register the same number: the deletion wins, the number is never registered twice', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const body = { ...custodyBody(), number: uniqueNumber('RN') };
+      const body = { ...custodyBody(), number: uniqueNumber('5') };
       const created = await s.req('POST', '/api/echeqs', { token: tok.empresa, body });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const del = () => on(round).req('DELETE', `/api/echeqs/${created.body.data.id}`, { token: tok.empresa });
@@ -272,7 +272,7 @@ describe(`races, ${ROUNDS} rounds each (${TEST_ENGINE === 'pg' ? 'two server pro
     for (let round = 0; round < ROUNDS; round++) {
       const created = await s.req('POST', '/api/echeqs', {
         token: tok.empresa,
-        body: { ...custodyBody(), number: uniqueNumber('RV'), amount: 5000 },
+        body: { ...custodyBody(), number: uniqueNumber('6'), amount: 5000 },
       });
       const id = created.body.data.id as string;
       const validate = () => on(round).req('GET', `/api/echeqs/validate/${id}`, { token: tok.empresa });

@@ -12,9 +12,9 @@ export function addDays(date: string, days: number): string {
 
 let seq = 0;
 /** A cheque number nobody else uses (letters, digits, hyphens; ≤ 30). */
-export function uniqueNumber(prefix = 'R'): string {
+export function uniqueNumber(prefix = '1'): string {
   seq += 1;
-  return `${prefix}${process.pid % 10_000}${Date.now().toString(36)}${seq}`.toUpperCase().slice(0, 30);
+  return `${prefix}${process.pid % 10_000}${Date.now()}${seq}`.slice(0, 30);
 }
 
 /** A valid new-custody body (the screen's form). */

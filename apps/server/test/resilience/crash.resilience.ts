@@ -24,7 +24,7 @@ import { addDays, custodyBody, today } from '../reliability/support';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const WORKERS = 6;
-const PREFIX = `K${process.pid % 1000}`;
+const PREFIX = `66${process.pid % 1000}`;
 
 type Acked = { custody: Map<string, { echeqId: string; number: string }>; discounts: Set<string> };
 
@@ -48,7 +48,7 @@ function writeLoad(base: string, token: string, acked: Acked) {
           });
           if (r.status === 200) acked.discounts.add(r.body.data.id);
         } else {
-          const body = custodyBody({ number: `${PREFIX}${w}${Date.now().toString(36)}${i}`.toUpperCase() });
+          const body = custodyBody({ number: `${PREFIX}${w}${Date.now()}${i}` });
           const r = await call(base, 'POST', '/api/echeqs/custody', {
             token,
             body,
