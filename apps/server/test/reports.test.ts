@@ -252,7 +252,7 @@ describe('custody and discount reports', () => {
       s.req('POST', '/api/echeqs/custody', {
         token: emisor,
         body: {
-          number: `RACE-${Date.now().toString(36)}-${i}`.toUpperCase(),
+          number: `63${Date.now()}${i}`,
           amount: 1000 + i + 0.01,
           issue_date: today,
           due_date: due,
@@ -430,6 +430,26 @@ describe('custody and discount reports', () => {
     expect(rrows.find((r) => r[0] === 'Alcance')?.[1]).toBe('Todas las entidades');
     expect(rrows.find((r) => r[0] === 'Período')?.[1]).toBe('Del 01/01/2026 al 31/01/2026');
     expect(rrows.some((r) => r.join(';') === 'Estado;Cantidad;Porcentaje;Monto solicitado (ARS)')).toBe(true);
+  });
+
+  it('the performance CSV names its columns and the API areas in Spanish, as the screen does', async () => {
+    // Traffic in a few areas first, so the per-area table has rows.
+    await s.req('GET', '/api/reports/custody', { token: admin });
+    await s.req('GET', '/api/echeqs', { token: admin });
+    await s.req('GET', '/api/no-existe', { token: admin });
+    const res = await fetch(`${s.url}/api/reports/performance.csv`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    const rows = parseCsv(await res.text());
+    const headers = rows.map((r) => r.join(';'));
+    for (const h of ['Indicador;Valor', 'Área;Solicitudes;Errores (5xx);Tiempo promedio (ms)']) {
+      expect(headers).toContain(h);
+    }
+    expect(headers).toContain('Hora;Solicitudes;Errores (5xx);Tiempo promedio (ms)');
+    const start = headers.indexOf('Área;Solicitudes;Errores (5xx);Tiempo promedio (ms)') + 1;
+    const areas: string[] = [];
+    for (let i = start; i < rows.length && rows[i]!.length > 1; i++) areas.push(rows[i]![0]!);
+    expect(areas).toEqual(expect.arrayContaining(['Reportes', 'ECHEQs y custodia']));
+    for (const a of areas) expect(a, a).not.toMatch(/^[a-z]+$/);
   });
 
   it('exports XLSX with numbers and number formats', async () => {

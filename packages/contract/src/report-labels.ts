@@ -17,6 +17,25 @@ export const DISCOUNT_REPORT_LABELS: Record<DiscountStatus, string> = {
   COMPLETED: 'Completados',
 };
 
+/** The API's areas as the performance report names them (its table on screen and its exports). */
+export const API_AREA_LABELS: Record<string, string> = {
+  auth: 'Autenticación',
+  echeqs: 'ECHEQs y custodia',
+  discounts: 'Descuentos',
+  reports: 'Reportes',
+  users: 'Usuarios',
+  admin: 'Administración',
+  integration: 'Integración COELSA',
+  system: 'Sistema',
+  audit: 'Auditoría',
+  settings: 'Configuración',
+  health: 'Estado del servicio',
+  unmatched: 'Rutas inexistentes',
+};
+
+/** An area's name in Spanish; a group the list does not know yet keeps its key. */
+export const apiAreaLabel = (group: string): string => API_AREA_LABELS[group] ?? group;
+
 /** Share of `count` in `total` as a whole-number percentage, rounded half up; 0 when total is 0. */
 export function percentOf(count: number, total: number): number {
   if (!(total > 0) || !(count > 0)) return 0;

@@ -1,5 +1,6 @@
 /** The three reports as sheets of titled tables (what the CSV and XLSX renderings write), in Spanish. */
 import {
+  apiAreaLabel,
   CUSTODY_REPORT_LABELS,
   type CustodyReport,
   centsToNumber,
@@ -168,7 +169,7 @@ function performanceSheet(report: PerformanceDetail, scope: string): Sheet {
           { header: 'Errores (5xx)', format: 'int' },
           { header: 'Tiempo promedio (ms)', format: 'ms' },
         ],
-        rows: report.routes.map((r) => [r.group, r.requests, r.serverErrors, r.responseTime]),
+        rows: report.routes.map((r) => [apiAreaLabel(r.group), r.requests, r.serverErrors, r.responseTime]),
       },
       {
         title: 'Por hora',

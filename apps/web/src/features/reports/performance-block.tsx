@@ -1,4 +1,4 @@
-import type { PerformanceDetail } from '@echeq/contract';
+import { apiAreaLabel, type PerformanceDetail } from '@echeq/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,21 +11,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatNumber, formatPercent } from '../../lib/format';
-
-const AREAS: Record<string, string> = {
-  auth: 'Autenticación',
-  echeqs: 'ECHEQs y custodia',
-  discounts: 'Descuentos',
-  reports: 'Reportes',
-  users: 'Usuarios',
-  admin: 'Administración',
-  integration: 'Integración COELSA',
-  system: 'Sistema',
-  audit: 'Auditoría',
-  settings: 'Configuración',
-  health: 'Estado del servicio',
-  unmatched: 'Rutas inexistentes',
-};
 
 export const formatMs = (ms: number) => `${formatNumber(ms, 1)} ms`;
 
@@ -114,7 +99,7 @@ export function PerformanceBlock({
               <TableBody>
                 {report.routes.map((r) => (
                   <TableRow key={r.group}>
-                    <TableCell>{AREAS[r.group] ?? r.group}</TableCell>
+                    <TableCell>{apiAreaLabel(r.group)}</TableCell>
                     <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                       {formatNumber(r.requests)}
                     </TableCell>
