@@ -27,6 +27,7 @@ import { tenantsRoutes } from './modules/tenants';
 import { usersRoutes } from './modules/users';
 import { makeGuard } from './platform/auth/authenticate';
 import { tokenKey } from './platform/auth/jwt';
+import { declareAccess } from './platform/auth/route-access';
 import { createSessionCache } from './platform/auth/session-cache';
 import { benchReferenceEnabled, withBenchCapture } from './platform/bench-capture';
 import { type Clock, systemClock } from './platform/clock';
@@ -174,7 +175,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     log: app.log,
     metrics: createMetricsRecorder({ db, clock, onError: (err) => app.log.warn({ err }, 'metrics flush') }),
     lifecycle,
-    guard: makeGuard({ db, clock, tokenKey: key, sessions }),
   };
 
   installRequestTiming(app, deps.metrics, { flush: config.jobs });
@@ -188,6 +188,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   await app.register(
     async (api) => {
+      // Every route declares who may call it (`config.access`): this hook guards it and documents it accordingly.
+      api.addHook('onRoute', declareAccess(makeGuard({ db, clock, tokenKey: key, sessions })));
       for (const mod of MODULES) mod(api as App, deps);
     },
     { prefix: '/api' },

@@ -3,18 +3,17 @@
  * session); whether the role is refused (403 FORBIDDEN) must follow `can(role, permission)` of the contract's one
  * permission map.
  *
- * Where the expectation comes from: a route declares the permission it requires in its OpenAPI operation as the
- * bearer scope — `schema: { security: [{ bearer: ['users:read'] }] }` next to `onRequest: deps.guard('users:read')`
- * — and `security: [{ bearer: [] }]` for "signed in, no permission". A route that declares nothing is still checked:
- * the set of roles it refuses must be exactly the roles lacking one permission of the map (named in the summary).
- * Routes answering without a session must be listed in PUBLIC below.
+ * Where the expectation comes from: a route declares who may call it once, `config: { access }` (a permission of the
+ * map, 'signed-in' or 'public'), and `declareAccess` (platform/auth/route-access.ts) both guards it and writes the
+ * declaration into its OpenAPI operation as `x-permission`, which this test reads. A route missing from the document
+ * or without `x-permission` fails; so does a public route not listed in PUBLIC below.
  */
 import { can, PERMISSIONS, type Permission, ROLES, type Role } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken, tokenKey } from '../src/platform/auth/jwt';
 import { build, type TestServer } from './helpers';
 
-/** Routes that answer without a session, on purpose. */
+/** Routes that answer without a session, on purpose: the only ones that may declare 'public'. */
 const PUBLIC = new Set([
   'POST /api/auth/login',
   'POST /api/auth/register',
@@ -60,14 +59,16 @@ function registeredRoutes(tree: string): Route[] {
   return out;
 }
 
-/** `/api/users/{id}` → `/api/users/:id`: the declared bearer scopes of each operation of the OpenAPI document. */
-function declaredPermissions(doc: any): Map<string, string[] | undefined> {
-  const map = new Map<string, string[] | undefined>();
+/** Hidden from the document (`schema.hide`), so their declaration cannot be read there: public probes only. */
+const HIDDEN = new Set(['GET /api/health']);
+
+/** `/api/users/{id}` → `/api/users/:id`: each operation's declared access (`x-permission`) in the OpenAPI document. */
+function declaredAccess(doc: any): Map<string, unknown> {
+  const map = new Map<string, unknown>();
   for (const [path, ops] of Object.entries<any>(doc.paths ?? {})) {
     const fastifyPath = path.replace(/\{([^}]+)\}/g, ':$1');
     for (const [method, op] of Object.entries<any>(ops)) {
-      const bearer = Array.isArray(op.security) ? (op.security[0]?.bearer ?? []) : undefined;
-      map.set(`${method.toUpperCase()} ${fastifyPath}`, bearer);
+      map.set(`${method.toUpperCase()} ${fastifyPath}`, op['x-permission']);
     }
   }
   return map;
@@ -106,22 +107,25 @@ describe('access matrix: every route × every role follows the permission map', 
     const routes = registeredRoutes(s.app.printRoutes({ commonPrefix: false })).filter(
       (r) => r.path.startsWith('/api/') && !SKIP(r.path),
     );
-    const declared = declaredPermissions(s.app.swagger());
+    const declared = declaredAccess(s.app.swagger());
     expect(routes.length).toBeGreaterThan(10);
     const problems: string[] = [];
     const summary: string[] = [];
 
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
+      const access = HIDDEN.has(key) ? 'public' : declared.get(key);
       const anonymous = await call(route, null);
-      if (PUBLIC.has(key)) {
-        if (anonymous.status === 401) problems.push(`${key}: listed as public but answers 401 without a session`);
+      if (PUBLIC.has(key) !== (access === 'public')) {
+        problems.push(`${key}: declares '${access}' but is ${PUBLIC.has(key) ? '' : 'not '}listed in PUBLIC`);
+      }
+      if (access === 'public') {
+        if (anonymous.status === 401) problems.push(`${key}: declared public but answers 401 without a session`);
         summary.push(`${key.padEnd(52)} public`);
         continue;
       }
-      if (anonymous.status !== 401) {
-        problems.push(`${key}: answers ${anonymous.status} without a session (401 expected, or list it in PUBLIC)`);
-      }
+      if (access === undefined) problems.push(`${key}: declares no access (config.access, x-permission)`);
+      if (anonymous.status !== 401) problems.push(`${key}: answers ${anonymous.status} without a session`);
 
       const refused: Role[] = [];
       for (const role of ROLES) {
@@ -132,30 +136,18 @@ describe('access matrix: every route × every role follows the permission map', 
         if (r.status === 403 && r.body?.code === 'FORBIDDEN') refused.push(role);
       }
 
-      const scopes = declared.get(key);
-      if (scopes && scopes.length > 0) {
-        const permission = scopes[0] as Permission;
-        if (!(PERMISSIONS as readonly string[]).includes(permission)) {
-          problems.push(`${key}: declares '${permission}', which is not a permission of the map`);
-          continue;
-        }
+      if (access === 'signed-in') {
+        if (refused.length > 0) problems.push(`${key}: declared for any signed-in user but refuses [${refused}]`);
+        summary.push(`${key.padEnd(52)} signed in`);
+      } else if ((PERMISSIONS as readonly unknown[]).includes(access)) {
+        const permission = access as Permission;
         const expected = ROLES.filter((role) => !can(role, permission));
         if (expected.join() !== refused.join()) {
           problems.push(`${key} (${permission}): refuses [${refused}] but the map refuses [${expected}]`);
         }
         summary.push(`${key.padEnd(52)} ${permission}`);
-      } else if (scopes) {
-        if (refused.length > 0) problems.push(`${key}: declared for any signed-in user but refuses [${refused}]`);
-        summary.push(`${key.padEnd(52)} signed in`);
-      } else if (refused.length === 0) {
-        summary.push(`${key.padEnd(52)} signed in (undeclared)`);
-      } else {
-        const matches = PERMISSIONS.filter((p) => ROLES.filter((role) => !can(role, p)).join() === refused.join());
-        if (matches.length === 0) {
-          problems.push(`${key}: refuses [${refused}], which matches no permission of the map`);
-        } else {
-          summary.push(`${key.padEnd(52)} ${matches.join(' | ')} (inferred; declare it)`);
-        }
+      } else if (access !== undefined) {
+        problems.push(`${key}: declares '${access}', which is not a permission of the map`);
       }
     }
     console.info(`Access matrix (${routes.length} routes × ${ROLES.length} roles):\n${summary.join('\n')}`);

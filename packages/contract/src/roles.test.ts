@@ -4,6 +4,12 @@ import { can, menuFor, ROLE_LABELS, ROLES, scopeKindOf } from './roles';
 const titles = (role: (typeof ROLES)[number]) => menuFor(role).map((e) => e.title);
 
 describe('permission map and menu', () => {
+  it('lets every role that reads reports read custody and discounts (their summaries declare only those; decision 007)', () => {
+    for (const role of ROLES.filter((r) => can(r, 'reports:read'))) {
+      expect([can(role, 'custody:read'), can(role, 'discounts:read')]).toEqual([true, true]);
+    }
+  });
+
   it('matches the specification table for its three roles', () => {
     expect(titles('BANK_ADMIN')).toEqual([
       'Dashboard',

@@ -1,7 +1,5 @@
-import type { Permission } from '@echeq/contract';
-import type { FastifyBaseLogger, onRequestHookHandler } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { GuardOptions } from './auth/authenticate';
 import type { Clock } from './clock';
 import type { Db } from './db/db';
 import type { Lifecycle } from './lifecycle';
@@ -20,9 +18,4 @@ export type Deps = {
   metrics: MetricsRecorder;
   /** Running or stopping (the readiness probe). */
   lifecycle: Lifecycle;
-  /**
-   * onRequest hooks: authenticate, refuse a restricted session (temporary password, company awaiting its bank)
-   * unless the route serves it, then require the permission if one is named.
-   */
-  guard(permission?: Permission, opts?: GuardOptions): onRequestHookHandler[];
 };

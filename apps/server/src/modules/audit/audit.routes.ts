@@ -5,17 +5,13 @@ import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { getAuditFacets, listAuditPage } from './audit.list';
 
-/** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
-const requiresAuditRead = [{ bearer: ['audit:read'] }];
-
 export function auditRoutes(app: App, deps: Deps) {
   app.get(
     '/audit',
     {
-      onRequest: deps.guard('audit:read'),
+      config: { access: 'audit:read' },
       schema: {
         tags: ['audit'],
-        security: requiresAuditRead,
         querystring: listAuditQuerySchema,
         response: responses(auditPageResponseSchema, 400, ...AUTHED),
       },
@@ -26,10 +22,9 @@ export function auditRoutes(app: App, deps: Deps) {
   app.get(
     '/audit/facets',
     {
-      onRequest: deps.guard('audit:read'),
+      config: { access: 'audit:read' },
       schema: {
         tags: ['audit'],
-        security: requiresAuditRead,
         response: responses(auditFacetsResponseSchema, ...AUTHED),
       },
     },

@@ -11,18 +11,14 @@ import type { App } from '../../platform/http/app-type';
 import { responses } from '../../platform/http/responses';
 import { disableMfa, enableMfa, startMfaSetup } from './auth.mfa.service';
 
-/** Signed in, no particular permission (read by the access-matrix test from the OpenAPI document). */
-const signedIn = [{ bearer: [] }];
-
 /** Two-factor sign-in enrolment from 'Perfil': propose a secret, confirm it with a first code, turn it off. */
 export function mfaRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/mfa/setup',
     {
-      onRequest: deps.guard(undefined, { restricted: 'account' }),
+      config: { access: 'signed-in', restricted: 'account' },
       schema: {
         tags: ['auth'],
-        security: signedIn,
         body: mfaSetupBodySchema,
         response: responses(mfaSetupResponseSchema, 400, 401, 403, 409, 429),
       },
@@ -37,10 +33,9 @@ export function mfaRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/mfa/enable',
     {
-      onRequest: deps.guard(undefined, { restricted: 'account' }),
+      config: { access: 'signed-in', restricted: 'account' },
       schema: {
         tags: ['auth'],
-        security: signedIn,
         body: mfaCodeBodySchema,
         response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },
@@ -55,10 +50,9 @@ export function mfaRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/mfa/disable',
     {
-      onRequest: deps.guard(undefined, { restricted: 'account' }),
+      config: { access: 'signed-in', restricted: 'account' },
       schema: {
         tags: ['auth'],
-        security: signedIn,
         body: mfaDisableBodySchema,
         response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },

@@ -18,9 +18,6 @@ import { responses } from '../../platform/http/responses';
 import { register } from './auth.register';
 import { changePassword, getProfile, login, logout, updateProfile } from './auth.service';
 
-/** Signed in, no particular permission (read by the access-matrix test from the OpenAPI document). */
-const signedIn = [{ bearer: [] }];
-
 export function authRoutes(app: App, deps: Deps) {
   preparePasswordPolicy();
   const client = (req: { ip: string; id: unknown; headers: Record<string, unknown> }) => ({
@@ -32,6 +29,7 @@ export function authRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         body: loginBodySchema,
@@ -44,6 +42,7 @@ export function authRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         body: registerBodySchema,
@@ -60,8 +59,8 @@ export function authRoutes(app: App, deps: Deps) {
   app.get(
     '/auth/profile',
     {
-      onRequest: deps.guard(undefined, { restricted: 'session' }),
-      schema: { tags: ['auth'], security: signedIn, response: responses(profileResponseSchema, 401) },
+      config: { access: 'signed-in', restricted: 'session' },
+      schema: { tags: ['auth'], response: responses(profileResponseSchema, 401) },
     },
     async (req) => ({ success: true as const, data: await getProfile(deps, ctxOf(req)) }),
   );
@@ -69,10 +68,9 @@ export function authRoutes(app: App, deps: Deps) {
   app.put(
     '/auth/profile',
     {
-      onRequest: deps.guard(undefined, { restricted: 'account' }),
+      config: { access: 'signed-in', restricted: 'account' },
       schema: {
         tags: ['auth'],
-        security: signedIn,
         body: updateProfileBodySchema,
         response: responses(profileResponseSchema, 400, 401, 403, 409, 429),
       },
@@ -87,10 +85,9 @@ export function authRoutes(app: App, deps: Deps) {
   app.put(
     '/auth/change-password',
     {
-      onRequest: deps.guard(undefined, { restricted: 'session' }),
+      config: { access: 'signed-in', restricted: 'session' },
       schema: {
         tags: ['auth'],
-        security: signedIn,
         body: changePasswordBodySchema,
         response: responses(envelope(z.object({ token: z.string() })), 400, 401, 429),
       },
@@ -105,8 +102,8 @@ export function authRoutes(app: App, deps: Deps) {
   app.post(
     '/auth/logout',
     {
-      onRequest: deps.guard(undefined, { restricted: 'session' }),
-      schema: { tags: ['auth'], security: signedIn, response: responses(messageOnlySchema, 401) },
+      config: { access: 'signed-in', restricted: 'session' },
+      schema: { tags: ['auth'], response: responses(messageOnlySchema, 401) },
     },
     async (req) => {
       await logout(deps, ctxOf(req));

@@ -29,7 +29,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.get(
     '/integration/coelsa/status',
     {
-      onRequest: deps.guard('clearing:status'),
+      config: { access: 'clearing:status' },
       schema: {
         tags: ['clearing'],
         querystring: coelsaTenantQuerySchema,
@@ -45,7 +45,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.post(
     '/integration/coelsa/operation',
     {
-      onRequest: deps.guard('clearing:operate'),
+      config: { access: 'clearing:operate' },
       schema: {
         tags: ['clearing'],
         body: coelsaOperationBodySchema,
@@ -61,7 +61,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.get(
     '/admin/tenants/:id/coelsa-config',
     {
-      onRequest: deps.guard('tenants:manage'),
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
         params: idParamsSchema,
@@ -74,7 +74,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.post(
     '/admin/tenants/:id/coelsa-config',
     {
-      onRequest: deps.guard('tenants:manage'),
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
         params: idParamsSchema,
@@ -92,7 +92,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.delete(
     '/admin/tenants/:id/coelsa-config',
     {
-      onRequest: deps.guard('tenants:manage'),
+      config: { access: 'tenants:manage' },
       schema: { tags: ['admin'], params: idParamsSchema, response: responses(messageOnlySchema, 400, 404, ...AUTHED) },
     },
     async (req) => {
@@ -104,7 +104,7 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
   app.post(
     '/admin/tenants/:id/coelsa-config/test',
     {
-      onRequest: deps.guard('tenants:manage'),
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
         params: idParamsSchema,

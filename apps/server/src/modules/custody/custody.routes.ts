@@ -23,7 +23,7 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   app.get(
     '/echeqs/custody',
     {
-      onRequest: deps.guard('custody:read'),
+      config: { access: 'custody:read' },
       schema: {
         tags,
         querystring: listCustodyQuerySchema,
@@ -42,7 +42,7 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   app.get(
     '/echeqs/custody/:id',
     {
-      onRequest: deps.guard('custody:read'),
+      config: { access: 'custody:read' },
       schema: { tags, params: idParamsSchema, response: responses(custodyResponseSchema, 400, 404, ...AUTHED) },
     },
     async (req) => ({ success: true as const, data: await getCustody({ deps, ctx: ctxOf(req), id: req.params.id }) }),
@@ -51,7 +51,7 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   app.post(
     '/echeqs/custody',
     {
-      onRequest: deps.guard('custody:create'),
+      config: { access: 'custody:create' },
       schema: {
         tags,
         body: createCustodyBodySchema,
@@ -68,7 +68,7 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   app.put(
     '/echeqs/custody/:id/release',
     {
-      onRequest: deps.guard('custody:release'),
+      config: { access: 'custody:release' },
       schema: {
         tags,
         params: idParamsSchema,

@@ -22,7 +22,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.get(
     '/discounts',
     {
-      onRequest: deps.guard('discounts:read'),
+      config: { access: 'discounts:read' },
       schema: {
         tags,
         summary: 'Descuentos visibles para el usuario (paginado; filtros status y search)',
@@ -42,7 +42,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.get(
     '/discounts/:id',
     {
-      onRequest: deps.guard('discounts:read'),
+      config: { access: 'discounts:read' },
       schema: {
         tags,
         summary: 'Detalle de un descuento',
@@ -59,7 +59,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.post(
     '/discounts',
     {
-      onRequest: deps.guard('discounts:request'),
+      config: { access: 'discounts:request' },
       schema: {
         tags,
         summary: 'Solicitar el descuento de un ECHEQ en custodia',
@@ -77,7 +77,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.put(
     '/discounts/:id',
     {
-      onRequest: deps.guard('discounts:request'),
+      config: { access: 'discounts:request' },
       schema: {
         tags,
         summary: 'Modificar monto y notas de una solicitud pendiente',
@@ -96,7 +96,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.put(
     '/discounts/:id/approve',
     {
-      onRequest: deps.guard('discounts:decide'),
+      config: { access: 'discounts:decide' },
       schema: {
         tags,
         summary: 'Aprobar (el banco calcula tasa, días y monto aprobado)',
@@ -120,7 +120,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.put(
     '/discounts/:id/reject',
     {
-      onRequest: deps.guard('discounts:decide'),
+      config: { access: 'discounts:decide' },
       schema: {
         tags,
         summary: 'Rechazar con motivo',
@@ -145,7 +145,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.put(
     '/discounts/:id/cancel',
     {
-      onRequest: deps.guard('discounts:cancel'),
+      config: { access: 'discounts:cancel' },
       schema: {
         tags,
         summary: 'Cancelar una solicitud pendiente',
@@ -164,7 +164,7 @@ export function discountRoutes(app: App, deps: Deps) {
   app.put(
     '/discounts/:id/complete',
     {
-      onRequest: deps.guard('discounts:decide'),
+      config: { access: 'discounts:decide' },
       schema: {
         tags,
         summary: 'Completar un descuento aprobado (el banco pagó)',

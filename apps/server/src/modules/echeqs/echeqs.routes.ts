@@ -26,7 +26,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.get(
     '/echeqs',
     {
-      onRequest: deps.guard('echeqs:read'),
+      config: { access: 'echeqs:read' },
       schema: {
         tags,
         querystring: listEcheqsQuerySchema,
@@ -45,7 +45,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.get(
     '/echeqs/validate/:id',
     {
-      onRequest: deps.guard('echeqs:update'),
+      config: { access: 'echeqs:update' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -65,7 +65,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.get(
     '/echeqs/:id',
     {
-      onRequest: deps.guard('echeqs:read'),
+      config: { access: 'echeqs:read' },
       schema: { tags, params: idParamsSchema, response: responses(echeqResponseSchema, 400, 404, ...AUTHED) },
     },
     async (req) => ({ success: true as const, data: await getEcheq({ deps, ctx: ctxOf(req), id: req.params.id }) }),
@@ -74,7 +74,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.post(
     '/echeqs',
     {
-      onRequest: deps.guard('echeqs:create'),
+      config: { access: 'echeqs:create' },
       schema: { tags, body: createEcheqBodySchema, response: responses(echeqResponseSchema, 400, 409, 503, ...AUTHED) },
     },
     async (req) => ({
@@ -87,7 +87,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.put(
     '/echeqs/:id',
     {
-      onRequest: deps.guard('echeqs:update'),
+      config: { access: 'echeqs:update' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -105,7 +105,7 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
   app.delete(
     '/echeqs/:id',
     {
-      onRequest: deps.guard('echeqs:update'),
+      config: { access: 'echeqs:update' },
       schema: {
         tags,
         params: idParamsSchema,

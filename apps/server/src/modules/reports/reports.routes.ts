@@ -1,21 +1,17 @@
 import {
-  can,
   custodyReportResponseSchema,
   discountReportResponseSchema,
-  type Permission,
   performanceReportResponseSchema,
   type ReportKind,
   type ReportRange,
   reportRangeQuerySchema,
 } from '@echeq/contract';
-import type { onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { Ctx } from '../../platform/auth/actor';
 import { scopeOf } from '../../platform/auth/actor';
 import { ctxOf } from '../../platform/auth/authenticate';
 import { buenosAiresDate } from '../../platform/clock';
 import type { Deps } from '../../platform/deps';
-import { AppError } from '../../platform/http/app-error';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { exportFilename, toCsv, toXlsx } from './reports.export';
@@ -23,16 +19,6 @@ import { getPerformanceReport, performanceAudienceOf, performanceDetail } from '
 import { scopeName } from './reports.queries';
 import { custodyReportFor, discountReportFor, getCustodyReport, getDiscountReport } from './reports.service';
 import type { ReportForExport } from './reports.sheets';
-
-/** Authenticated, then at least one of the permissions (docs/decisions: reports' currency and access). */
-function anyOf(deps: Deps, permissions: Permission[]): onRequestHookHandler[] {
-  return [
-    ...deps.guard(),
-    async (req) => {
-      if (!req.actor || !permissions.some((p) => can(req.actor!.role, p))) throw new AppError('FORBIDDEN');
-    },
-  ];
-}
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -54,11 +40,11 @@ export function reportsRoutes(app: App, deps: Deps) {
   app.get(
     '/reports/custody',
     {
-      onRequest: anyOf(deps, ['reports:read', 'custody:read']),
+      // Every role that reads reports reads custody: the dashboard's figures for all (decision 007).
+      config: { access: 'custody:read' },
       schema: {
         tags: ['reports'],
         summary: 'Reporte de custodia (alcance del usuario)',
-        security: [{ bearer: ['custody:read'] }, { bearer: ['reports:read'] }],
         querystring: reportRangeQuerySchema,
         response: responses(custodyReportResponseSchema, 400, ...AUTHED),
       },
@@ -72,11 +58,11 @@ export function reportsRoutes(app: App, deps: Deps) {
   app.get(
     '/reports/discounts',
     {
-      onRequest: anyOf(deps, ['reports:read', 'discounts:read']),
+      // Every role that reads reports reads discounts: the dashboard's figures for all (decision 007).
+      config: { access: 'discounts:read' },
       schema: {
         tags: ['reports'],
         summary: 'Reporte de descuentos (alcance del usuario)',
-        security: [{ bearer: ['discounts:read'] }, { bearer: ['reports:read'] }],
         querystring: reportRangeQuerySchema,
         response: responses(discountReportResponseSchema, 400, ...AUTHED),
       },
@@ -90,13 +76,12 @@ export function reportsRoutes(app: App, deps: Deps) {
   app.get(
     '/reports/performance',
     {
-      onRequest: deps.guard(),
+      config: { access: 'signed-in' },
       schema: {
         tags: ['reports'],
         summary:
           'Rendimiento medido en las últimas 24 horas: de toda la plataforma (Admin Sistema), de las solicitudes de ' +
           'la entidad (roles del banco) o solo las cifras del dashboard (empresas)',
-        security: [{ bearer: [] }],
         querystring: z.strictObject({}),
         response: responses(performanceReportResponseSchema, ...AUTHED),
       },
@@ -112,11 +97,10 @@ export function reportsRoutes(app: App, deps: Deps) {
       app.get(
         `/reports/${kind}.${format}`,
         {
-          onRequest: deps.guard('reports:read'),
+          config: { access: 'reports:read' },
           schema: {
             tags: ['reports'],
             summary: `Exportación ${format.toUpperCase()} del reporte`,
-            security: [{ bearer: ['reports:read'] }],
             querystring: kind === 'performance' ? z.strictObject({}) : reportRangeQuerySchema,
             response: fileResponse(format),
           },

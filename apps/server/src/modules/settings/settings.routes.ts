@@ -5,17 +5,13 @@ import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { readSettings, updateSettings } from './settings.update';
 
-/** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
-const requiresSettingsManage = [{ bearer: ['settings:manage'] }];
-
 export function settingsRoutes(app: App, deps: Deps) {
   app.get(
     '/settings',
     {
-      onRequest: deps.guard('settings:manage'),
+      config: { access: 'settings:manage' },
       schema: {
         tags: ['settings'],
-        security: requiresSettingsManage,
         response: responses(settingsResponseSchema, ...AUTHED),
       },
     },
@@ -25,10 +21,9 @@ export function settingsRoutes(app: App, deps: Deps) {
   app.put(
     '/settings',
     {
-      onRequest: deps.guard('settings:manage'),
+      config: { access: 'settings:manage' },
       schema: {
         tags: ['settings'],
-        security: requiresSettingsManage,
         body: updateSettingsBodySchema,
         response: responses(settingsResponseSchema, 400, ...AUTHED),
       },

@@ -8,17 +8,27 @@ import { readinessProbe } from './health.service';
  * should receive traffic). `GET /api/health` stays as it was (scripts and tests wait on it).
  */
 export function healthRoutes(app: App, deps: Deps) {
-  app.get('/health', { schema: { hide: true } }, async () => ({ success: true, status: 'ok' }));
-
-  app.get('/health/live', { schema: { tags: ['system'], response: { 200: healthLiveResponseSchema } } }, async () => ({
-    success: true as const,
-    status: 'live' as const,
+  app.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+    success: true,
+    status: 'ok',
   }));
+
+  app.get(
+    '/health/live',
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthLiveResponseSchema } } },
+    async () => ({
+      success: true as const,
+      status: 'live' as const,
+    }),
+  );
 
   const readiness = readinessProbe(deps);
   app.get(
     '/health/ready',
-    { schema: { tags: ['system'], response: { 200: healthReadySchema, 503: healthNotReadySchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: healthReadySchema, 503: healthNotReadySchema } },
+    },
     async (_req, reply) => {
       const { ready, checks } = await readiness();
       if (ready) return { success: true as const, status: 'ready' as const, checks };

@@ -11,7 +11,7 @@ export function systemRoutes(app: App, deps: Deps) {
   app.get(
     '/system/status',
     {
-      onRequest: deps.guard(),
+      config: { access: 'signed-in' },
       schema: { tags: ['system'], response: responses(systemStatusResponseSchema, ...AUTHED) },
     },
     async (req) => ({ success: true as const, data: await systemStatus({ deps, ctx: ctxOf(req) }) }),
@@ -20,7 +20,7 @@ export function systemRoutes(app: App, deps: Deps) {
   app.get(
     '/system/coelsa-config',
     {
-      onRequest: deps.guard('clearing:status'),
+      config: { access: 'clearing:status' },
       schema: {
         tags: ['system'],
         querystring: coelsaTenantQuerySchema,

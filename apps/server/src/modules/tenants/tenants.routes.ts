@@ -12,20 +12,14 @@ import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { createTenant, getAdminDashboard, getTenant, listTenants, updateTenant } from './tenants.service';
 
-/** The permission every /admin route requires, in the OpenAPI document (read by the access-matrix test). */
-const requiresTenantsManage = [{ bearer: ['tenants:manage'] }];
-
 /** /api/admin/*: bank (tenant) administration, SYSTEM_ADMIN only (the clearing configuration routes live in clearing). */
 export function tenantsRoutes(app: App, deps: Deps) {
-  const guard = deps.guard('tenants:manage');
-
   app.get(
     '/admin/dashboard',
     {
-      onRequest: guard,
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
-        security: requiresTenantsManage,
         response: responses(adminDashboardResponseSchema, ...AUTHED),
       },
     },
@@ -35,10 +29,9 @@ export function tenantsRoutes(app: App, deps: Deps) {
   app.get(
     '/admin/tenants',
     {
-      onRequest: guard,
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
-        security: requiresTenantsManage,
         response: responses(tenantListResponseSchema, ...AUTHED),
       },
     },
@@ -48,10 +41,9 @@ export function tenantsRoutes(app: App, deps: Deps) {
   app.post(
     '/admin/tenants',
     {
-      onRequest: guard,
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
-        security: requiresTenantsManage,
         body: createTenantBodySchema,
         response: responses(tenantResponseSchema, 400, ...AUTHED, 409),
       },
@@ -66,10 +58,9 @@ export function tenantsRoutes(app: App, deps: Deps) {
   app.get(
     '/admin/tenants/:id',
     {
-      onRequest: guard,
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
-        security: requiresTenantsManage,
         params: idParamsSchema,
         response: responses(tenantResponseSchema, 400, ...AUTHED, 404),
       },
@@ -80,10 +71,9 @@ export function tenantsRoutes(app: App, deps: Deps) {
   app.put(
     '/admin/tenants/:id',
     {
-      onRequest: guard,
+      config: { access: 'tenants:manage' },
       schema: {
         tags: ['admin'],
-        security: requiresTenantsManage,
         params: idParamsSchema,
         body: updateTenantBodySchema,
         response: responses(tenantResponseSchema, 400, ...AUTHED, 404),

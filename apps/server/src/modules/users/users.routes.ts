@@ -3,7 +3,6 @@ import {
   createUserBodySchema,
   idParamsSchema,
   listUsersQuerySchema,
-  type Permission,
   updateUserBodySchema,
   userPageResponseSchema,
   userResponseSchema,
@@ -16,17 +15,13 @@ import { confirmUser, decideApproval } from './users.approval';
 import { createUser, getUser, listUsersPage } from './users.service';
 import { updateUser } from './users.update';
 
-/** The permission a route requires, in the OpenAPI document (read by the access-matrix test). */
-const requires = (permission: Permission) => [{ bearer: [permission] }];
-
 export function usersRoutes(app: App, deps: Deps) {
   app.get(
     '/users',
     {
-      onRequest: deps.guard('users:read'),
+      config: { access: 'users:read' },
       schema: {
         tags: ['users'],
-        security: requires('users:read'),
         querystring: listUsersQuerySchema,
         response: responses(userPageResponseSchema, 400, ...AUTHED),
       },
@@ -40,10 +35,9 @@ export function usersRoutes(app: App, deps: Deps) {
   app.post(
     '/users',
     {
-      onRequest: deps.guard('users:manage'),
+      config: { access: 'users:manage' },
       schema: {
         tags: ['users'],
-        security: requires('users:manage'),
         body: createUserBodySchema,
         response: responses(userResponseSchema, 400, ...AUTHED, 409),
       },
@@ -58,10 +52,9 @@ export function usersRoutes(app: App, deps: Deps) {
   app.get(
     '/users/:id',
     {
-      onRequest: deps.guard('users:read'),
+      config: { access: 'users:read' },
       schema: {
         tags: ['users'],
-        security: requires('users:read'),
         params: idParamsSchema,
         response: responses(userResponseSchema, 400, ...AUTHED, 404),
       },
@@ -72,10 +65,9 @@ export function usersRoutes(app: App, deps: Deps) {
   app.put(
     '/users/:id',
     {
-      onRequest: deps.guard('users:manage'),
+      config: { access: 'users:manage' },
       schema: {
         tags: ['users'],
-        security: requires('users:manage'),
         params: idParamsSchema,
         body: updateUserBodySchema,
         response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
@@ -91,10 +83,9 @@ export function usersRoutes(app: App, deps: Deps) {
   app.put(
     '/users/:id/approval',
     {
-      onRequest: deps.guard('users:approve'),
+      config: { access: 'users:approve' },
       schema: {
         tags: ['users'],
-        security: requires('users:approve'),
         params: idParamsSchema,
         body: approvalBodySchema,
         response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
@@ -110,10 +101,9 @@ export function usersRoutes(app: App, deps: Deps) {
   app.put(
     '/users/:id/confirm',
     {
-      onRequest: deps.guard('users:approve'),
+      config: { access: 'users:approve' },
       schema: {
         tags: ['users'],
-        security: requires('users:approve'),
         params: idParamsSchema,
         response: responses(userResponseSchema, 400, ...AUTHED, 404, 409),
       },
