@@ -96,7 +96,11 @@ export async function issue(db: Db, o: Parameters<typeof issueRequest>[0], when 
   return inTx(db, (tx) => registryIssue(tx, issueRequest(o), when, ctx));
 }
 
-type OpInput = RegistryRequest extends infer R ? (R extends unknown ? Omit<R, 'key' | 'cheque_id'> : never) : never;
+export type OpInput = RegistryRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'key' | 'cheque_id'>
+    : never
+  : never;
 
 export async function operate(db: Db, chequeId: string, op: OpInput, when: string, key = newKey(op.type)) {
   return inTx(db, (tx) => registryOperate(tx, { key, cheque_id: chequeId, ...op } as RegistryRequest, when, ctx));
@@ -117,7 +121,10 @@ export async function snapshot(db: Queryable, chequeId?: string) {
   const where = chequeId ? 'where cheque_id = $1' : '';
   const params = chequeId ? [chequeId] : [];
   const cheques = await db.query(`select cheque, version from registry_cheques ${where} order by cheque_id`, params);
-  const events = await db.query(`select id::text, state from registry_events ${where} order by id`, params);
+  const events = await db.query(
+    `select id::text, state from registry_events ${where} order by registry_events.id`,
+    params,
+  );
   const numbers = await db.query(`select cbu, number from registry_numbers ${where} order by cbu, number`, params);
   return { cheques: cheques.rows, events: events.rows, numbers: numbers.rows };
 }

@@ -177,7 +177,7 @@ export async function eventsAfter(
     `select id::text as id, cheque_id, operation, state, cuits, bank_code, at, payload
      from registry_events
      where id > $1::bigint and (cuits && $2::text[] or bank_code = any($3::text[]))
-     order by id limit $4`,
+     order by registry_events.id limit $4`,
     [cursor, cuits, bankCodes, limit],
   );
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
