@@ -8,7 +8,7 @@
 //    of the app; nothing in the web imports the server.
 //  - contract: imports nothing from the apps.
 //  - everywhere: no import circle among files (type-only imports count: a circle of types is still a knot).
-//  - docs/architecture.md shows the server's order exactly as written here (`orderLine()`).
+//  - docs/architecture.md and modules/README.md show the server's order exactly as written here (`orderLine()`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +33,8 @@ export const MODULE_LAYERS = [
 export const orderLine = (layers = MODULE_LAYERS) => `platform ← ${layers.map((l) => l.join(', ')).join(' ← ')}`;
 
 const SOURCE_DIRS = ['apps/server/src', 'apps/web/src', 'packages/contract/src'];
-const ARCHITECTURE = 'docs/architecture.md';
+/** The documents that show the modules' order: each must show it exactly as the check enforces it. */
+const ORDER_DOCS = ['docs/architecture.md', 'apps/server/src/modules/README.md'];
 const IMPORT =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 const SERVER = 'apps/server/src/';
@@ -178,8 +179,8 @@ function cycleThrough(graph, start, set) {
 }
 
 /**
- * The check itself, over a map of repository-relative paths (`apps/...`, `packages/...`, `docs/architecture.md`) to
- * their text. Returns the problems found, each a line naming the file and the rule.
+ * The check itself, over a map of repository-relative paths (`apps/...`, `packages/...`, the documents of the order)
+ * to their text. Returns the problems found, each a line naming the file and the rule.
  */
 export function checkDeps(files, layers = MODULE_LAYERS) {
   const problems = [];
@@ -213,14 +214,16 @@ export function checkDeps(files, layers = MODULE_LAYERS) {
     if (!seenModules.has(m)) problems.push(`MODULE_LAYERS names '${m}', which is no module`);
   }
   for (const c of circles(graph)) problems.push(`import circle: ${c.join(' → ')}`);
-  const doc = files.get(ARCHITECTURE);
-  if (doc !== undefined && !doc.includes(`\`${orderLine(layers)}\``)) {
-    problems.push(`${ARCHITECTURE}: "Dependencies" must show the order the check enforces: \`${orderLine(layers)}\``);
+  for (const name of ORDER_DOCS) {
+    const doc = files.get(name);
+    if (doc !== undefined && !doc.includes(`\`${orderLine(layers)}\``)) {
+      problems.push(`${name}: must show the modules' order the check enforces: \`${orderLine(layers)}\``);
+    }
   }
   return problems;
 }
 
-/** The repository's sources (and docs/architecture.md) as `checkDeps` reads them. */
+/** The repository's sources (and the documents that show the order) as `checkDeps` reads them. */
 export function readTree(root) {
   const files = new Map();
   const walk = (dir) => {
@@ -234,7 +237,7 @@ export function readTree(root) {
     }
   };
   for (const dir of SOURCE_DIRS) walk(path.join(root, dir));
-  files.set(ARCHITECTURE, readFileSync(path.join(root, ARCHITECTURE), 'utf8'));
+  for (const name of ORDER_DOCS) files.set(name, readFileSync(path.join(root, name), 'utf8'));
   return files;
 }
 
