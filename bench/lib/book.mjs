@@ -416,7 +416,7 @@ where d.echeq_id = e.id and d.status in ('APPROVED', 'COMPLETED')`;
 }
 
 /** The statements of the reports migration that fill its counters from existing rows (its backfill). */
-export function reportBackfillStatements() {
+function reportBackfillStatements() {
   let sql = '';
   try {
     sql = readFileSync(REPORTS_MIGRATION, 'utf8');

@@ -1,7 +1,7 @@
 // What the benchmark asks of the server: the read scenarios (each one or more GET calls, lists with limit=50), who
 // asks (actors), and the write mix (deposit in custody → request a discount → the bank approves it).
 
-export const ISSUER_SEARCH = 'Quiroga';
+const ISSUER_SEARCH = 'Quiroga';
 
 /** kind: 'list' (p99 ≤ 60 ms), 'deep' and 'search' (also p99 ≤ 2 × page 1's), 'report' (p99 ≤ 30 ms). */
 export const READ_SCENARIOS = [
@@ -39,13 +39,13 @@ export const READ_SCENARIOS = [
 
 const TODAY_OFFSET_MS = -3 * 3_600_000; // Buenos Aires (UTC−3, no daylight saving)
 
-export function baDate(plusDays = 0) {
+function baDate(plusDays = 0) {
   return new Date(Date.now() + TODAY_OFFSET_MS + plusDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 /** A valid CUIT from a 2-digit prefix and a number (the next one with a valid check digit). */
-export function cuit(prefix, n) {
+function cuit(prefix, n) {
   for (let k = n; ; k++) {
     const first10 = `${prefix}${String(k % 100_000_000).padStart(8, '0')}`;
     let sum = 0;

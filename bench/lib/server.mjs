@@ -22,7 +22,7 @@ export function freePort() {
 }
 
 /** Resident memory of a process in MB (Linux /proc), or null when it is gone. */
-export function rssMb(pid) {
+function rssMb(pid) {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : null;

@@ -13,20 +13,20 @@ type SeedTenant = { key: string; nombre: string; codigo: string; cuit: string; t
 type SeedCompany = { key: string; tenant: string; name: string; cuit: string };
 type SeedUser = { email: string; role: Role; tenant?: string; company?: string; fullName: string };
 
-export const DEMO_TENANTS: SeedTenant[] = [
+const DEMO_TENANTS: SeedTenant[] = [
   { key: 'bdemo', nombre: 'Banco Demo', codigo: 'BDEMO', cuit: makeCuit('30', '50001091'), tipo: 'BANCO' },
   { key: 'fdemo', nombre: 'Financiera Demo', codigo: 'FDEMO', cuit: makeCuit('30', '60002042'), tipo: 'FINANCIERA' },
   { key: 'bsur', nombre: 'Banco Sur', codigo: 'BSUR', cuit: makeCuit('30', '70003013'), tipo: 'BANCO' },
 ];
 
-export const DEMO_COMPANIES: SeedCompany[] = [
+const DEMO_COMPANIES: SeedCompany[] = [
   { key: 'empresa', tenant: 'bdemo', name: 'Empresa Demo S.A.', cuit: makeCuit('30', '71234567') },
   { key: 'beneficiario', tenant: 'bdemo', name: 'Beneficiario Demo S.R.L.', cuit: makeCuit('30', '72345678') },
   { key: 'avalista', tenant: 'bdemo', name: 'Avalista Demo S.A.', cuit: makeCuit('30', '73456789') },
   { key: 'sur', tenant: 'bsur', name: 'Comercial Sur S.A.', cuit: makeCuit('30', '74567890') },
 ];
 
-export const DEMO_USERS: SeedUser[] = [
+const DEMO_USERS: SeedUser[] = [
   { email: 'superadmin@plataforma.example', role: 'SYSTEM_ADMIN', fullName: 'Super Administrador' },
   { email: 'admin@banco.example', role: 'BANK_ADMIN', tenant: 'bdemo', fullName: 'Administración Banco Demo' },
   { email: 'operador@banco.example', role: 'BANK_OPERATOR', tenant: 'bdemo', fullName: 'Operador Banco Demo' },

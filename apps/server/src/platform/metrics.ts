@@ -19,13 +19,13 @@ declare module 'fastify' {
 /** Upper bounds (ms) of the latency buckets; one more bucket holds everything slower. */
 export const BUCKETS_MS = [1, 2.5, 5, 10, 25, 50, 75, 100, 150, 250, 500, 750, 1000, 2500, 5000, 10000] as const;
 
-export type MetricKind = 'http' | 'probe';
+type MetricKind = 'http' | 'probe';
 
 /**
  * One minute of one group, for the whole platform (`tenantId` null) or for one bank's traffic: how many, how many
  * failed (5xx / failed probe), total and max time, bucket counts.
  */
-export type Aggregate = {
+type Aggregate = {
   minute: string;
   kind: MetricKind;
   group: string;

@@ -1,7 +1,7 @@
 import { BUCKETS_MS, type MetricsRecorder } from './metrics';
 
 /** The Prometheus text exposition format (version 0.0.4) of the /metrics endpoint. */
-export type PromSample = { labels?: Record<string, string>; value: number; suffix?: string };
+type PromSample = { labels?: Record<string, string>; value: number; suffix?: string };
 export type PromFamily = {
   name: string;
   help: string;

@@ -29,7 +29,7 @@ function ensureBuilt(): void {
   execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -53,7 +53,7 @@ export type ServerProcess = {
 };
 
 /** Test-only secrets, fixed so a restarted process reads what the previous one wrote. */
-export const TEST_SECRETS = {
+const TEST_SECRETS = {
   JWT_SECRET: 'reliability-secret-reliability-secret-0123456789',
   SECRETS_KEY: 'ab'.repeat(32),
 };

@@ -37,7 +37,7 @@ export function cuitFor(n: number, prefix = '30'): string {
 }
 
 /** Row counts of the tables a write can touch (one statement). */
-export const COUNTED = [
+const COUNTED = [
   'tenants',
   'companies',
   'users',

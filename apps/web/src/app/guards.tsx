@@ -10,7 +10,7 @@ const ACCESS_DENIED_MESSAGE = 'Acceso denegado. No tiene permisos para acceder a
 export const ADMIN_ONLY_MESSAGE = 'Acceso denegado. Solo administradores del sistema pueden acceder a esta página.';
 
 /** The one page a restricted session sees (the server refuses it everything else). */
-export const RESTRICTED_PAGE: Record<AccountRestriction, string> = {
+const RESTRICTED_PAGE: Record<AccountRestriction, string> = {
   PASSWORD_CHANGE: '/change-password',
   PENDING_APPROVAL: '/registration-pending',
   REJECTED: '/registration-pending',

@@ -14,7 +14,7 @@ export const STRANGER = makeCuit('30', '71000005');
 export const OTHER = makeCuit('20', '30000006');
 
 /** The known valid CBU of python-stdnum's documentation (bank 285, branch 0590). */
-export const ISSUER_CBU = makeCbu({ bankCode: '285', branch: '0590', account: '4009041813520' });
+const ISSUER_CBU = makeCbu({ bankCode: '285', branch: '0590', account: '4009041813520' });
 
 export const PAYMENT_DATE = '2026-05-20';
 

@@ -6,7 +6,7 @@ import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 const SECRET_KEY = /pass|secret|api_?key|token|mfa_(?!enabled)/i;
 
 /** Drops anything that looks like a password, key or token before it reaches the trail. */
-export function redact(value: unknown): unknown {
+function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value && typeof value === 'object') {
     if (value instanceof Date) return value.toISOString();

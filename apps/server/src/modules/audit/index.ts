@@ -1,2 +1,2 @@
 export { auditRoutes } from './audit.routes';
-export { type AuditInput, auditRow, recordAudit, redact } from './audit.service';
+export { auditRow, recordAudit } from './audit.service';

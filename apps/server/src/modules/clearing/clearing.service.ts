@@ -6,7 +6,7 @@ import { breakerFor } from './adapters/breaker';
 import type { SandboxBookEntry } from './book';
 import { ensureSandboxParticipant, insertSandboxBook, selectConfig } from './clearing.queries';
 import { assess, type ClearingDeps, type PortOptions, portFor, toAppError } from './connect';
-import type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
+import type { ClearingEcheq, ClearingOperation, ClearingPayloads, ClearingPort } from './port';
 import { recentProbe } from './status.service';
 
 /**
@@ -32,13 +32,16 @@ export async function requireClearing(deps: Pick<Deps, 'db'>, tenantId: string):
   if (probe && !probe.ok) throw new AppError('COELSA_NOT_AVAILABLE');
 }
 
+/** An operation for the outbox; the payload of the operations the clearing house reads is typed (ClearingPayloads). */
 export type ClearingEntry = {
-  tenantId: string;
-  operation: ClearingOperation;
-  entity: string;
-  entityId: string;
-  payload: unknown;
-};
+  [O in ClearingOperation]: {
+    tenantId: string;
+    operation: O;
+    entity: string;
+    entityId: string;
+    payload: O extends keyof ClearingPayloads ? ClearingPayloads[O] : unknown;
+  };
+}[ClearingOperation];
 
 const OUTBOX_COLUMNS = ['tenant_id', 'operation', 'entity', 'entity_id', 'payload'] as const;
 

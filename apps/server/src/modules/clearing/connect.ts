@@ -23,7 +23,7 @@ export type ClearingDeps = Pick<Deps, 'db' | 'clock'> & {
 };
 
 /** Where clearing-house probes are counted (the platform's metrics recorder), for the platform and the bank. */
-export type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean, tenantId?: string | null): void };
+type ProbeRecorder = { recordProbe(target: string, ms: number, ok: boolean, tenantId?: string | null): void };
 
 export type NotUsable = { code: 'COELSA_NOT_CONFIGURED' | 'SANDBOX_NOT_CONFIGURED'; detail: string };
 

@@ -5,7 +5,6 @@ import type { Queryable } from '../../platform/db/db';
 import { insertRows } from '../../platform/db/insert-rows';
 import { conflict, notFound } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
-import type { ClearingOperation } from '../clearing';
 import { lockCustodyOf } from '../custody';
 import { lockEcheq, markDiscounted } from '../echeqs';
 import { findTenant } from '../tenants';
@@ -29,9 +28,9 @@ import {
   refuseTransition,
   STALE,
 } from './discounts.rules';
-import { type Op, outboxEntry, visibleDiscount } from './discounts.service';
+import { type DiscountOperation, type Op, outboxEntry, visibleDiscount } from './discounts.service';
 
-type Change = { operation: ClearingOperation; after: DiscountRow };
+type Change = { operation: DiscountOperation; after: DiscountRow };
 
 /**
  * The common shape of every change to an existing discount: in one transaction, lock the cheque's custody row (the
@@ -148,7 +147,7 @@ export async function approveDiscount({ deps, ctx, discountId, version }: Decisi
 /** A transition that only records who took it and when (and, for a rejection, why). */
 function decide(
   action: 'reject' | 'cancel' | 'complete',
-  operation: ClearingOperation,
+  operation: DiscountOperation,
   set: (userId: string, now: Date) => Record<string, unknown>,
 ) {
   return ({ deps, ctx, discountId, version }: Decision): Promise<Discount> =>

@@ -44,8 +44,11 @@ export function hasOpenDiscount(tx: Queryable, echeqId: string): Promise<boolean
   return existsOpenDiscount(tx, echeqId);
 }
 
+/** An operation of the clearing house on a discount. */
+export type DiscountOperation = Extract<ClearingOperation, `DISCOUNT_${string}`>;
+
 /** The clearing house's operation for a discount, as an outbox row (see insertRows). */
-export function outboxEntry(operation: ClearingOperation, row: DiscountRow): RowInsert {
+export function outboxEntry(operation: DiscountOperation, row: DiscountRow): RowInsert {
   return outboxRow({
     tenantId: row.tenant_id,
     operation,

@@ -6,13 +6,12 @@ export {
   markDiscounted,
 } from './echeqs.holders';
 export { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
-export type { EcheqLock, EcheqRow } from './echeqs.queries';
+export type { EcheqRow } from './echeqs.queries';
 export { echeqRoutes } from './echeqs.routes';
 export {
   bankOwned,
   checkIssueDate,
   companyScopeOf,
-  echeqNotFound,
   guardDuplicateNumber,
   staleVersion,
 } from './echeqs.rules';

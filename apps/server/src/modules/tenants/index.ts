@@ -1,3 +1,3 @@
-export { findTenant, lockTenant, type TenantCore } from './tenants.queries';
+export { findTenant, lockTenant } from './tenants.queries';
 export { listDiscountRates, setDiscountRates } from './tenants.rates';
 export { tenantsRoutes } from './tenants.routes';

@@ -29,7 +29,7 @@ export type UserRow = {
   tenant_estado: string | null;
 };
 
-export const USER_SELECT = `
+const USER_SELECT = `
   select u.*, c.name as company_name, c.cuit as company_cuit, c.approval as company_approval,
          t.nombre as tenant_nombre, t.codigo as tenant_codigo, t.estado as tenant_estado
   from users u

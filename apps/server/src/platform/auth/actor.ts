@@ -1,4 +1,4 @@
-import { type AccountRestriction, canAct, type Permission, type Role, scopeKindOf } from '@echeq/contract';
+import { type AccountRestriction, type Role, scopeKindOf } from '@echeq/contract';
 import { AppError } from '../http/app-error';
 
 /** Who is calling: the signed-in user as the server knows it (never what the client claims). */
@@ -57,8 +57,4 @@ export function inScope(scope: Scope, rec: { tenantId: string | null; companyId?
   if (scope.kind === 'all') return true;
   if (rec.tenantId !== scope.tenantId) return false;
   return scope.kind === 'tenant' || rec.companyId === scope.companyId;
-}
-
-export function assertCan(actor: Actor, permission: Permission): void {
-  if (!canAct(actor, permission)) throw new AppError('FORBIDDEN');
 }

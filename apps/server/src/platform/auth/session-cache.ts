@@ -2,7 +2,7 @@ import type { Db } from '../db/db';
 import type { Actor } from './actor';
 
 /** Channel on which the database announces any change that can end or alter a session (see 0009_auth_notify.sql). */
-export const AUTH_CHANNEL = 'echeq_auth';
+const AUTH_CHANNEL = 'echeq_auth';
 /** A verified session is trusted from memory at most this long before it is read again. */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;

@@ -10,9 +10,9 @@ import type { Db } from './db';
  * for every request waiting, writes it where each asked, and answers each with a result file. Whoever may signal the
  * server and write into its data folder may already read that folder: nothing is opened to the network.
  */
-export const REQUESTS_DIR = 'backup-requests';
+const REQUESTS_DIR = 'backup-requests';
 
-export type BackupRequest = { out: string };
+type BackupRequest = { out: string };
 export type BackupResult =
   | { ok: true; file: string; bytes: number; startedAt: string; finishedAt: string }
   | { ok: false; error: string; startedAt: string; finishedAt: string };
@@ -21,7 +21,7 @@ const requestsDir = (dataDir: string) => path.join(dataDir, REQUESTS_DIR);
 const resultFile = (dataDir: string, id: string) => path.join(requestsDir(dataDir), `${id}.result.json`);
 
 /** Writes bytes to file through a temporary name (the file appears whole or not at all), readable by its owner only. */
-export function writeWhole(file: string, bytes: Uint8Array | string): void {
+function writeWhole(file: string, bytes: Uint8Array | string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.partial`;
   try {

@@ -35,7 +35,7 @@ export function isDbError(err: unknown): err is DbError {
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
-export function isRetryable(err: unknown): boolean {
+function isRetryable(err: unknown): boolean {
   return isDbError(err) && RETRYABLE.has(err.code!);
 }
 

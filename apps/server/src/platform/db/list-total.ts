@@ -9,7 +9,7 @@ export type ListTotal = { total: number; totalIsEstimate: boolean };
  * Above this estimated cost (the planner's units; a 50-row page costs tens) counting is not worth it: the rows that
  * match are too scattered among those that must be read to find them.
  */
-export const COUNT_COST_BUDGET = 1_000;
+const COUNT_COST_BUDGET = 1_000;
 
 /**
  * Up to this estimated cost a count is run on every request (well under a millisecond). A costlier one (a search

@@ -6,7 +6,7 @@ import { checkEcheq, isUuid, type SimEcheq } from './rules';
  * The behaviour of the clearing house, shared by the built-in sandbox (records in its own tables) and the
  * standalone simulator server (records in memory). Deterministic: references derive from ids, times from `now`.
  */
-export type SimState = 'REGISTERED' | 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
+type SimState = 'REGISTERED' | 'IN_CUSTODY' | 'RELEASED' | 'EXPIRED' | 'CANCELLED';
 
 export type SimRecord = {
   echeq: SimEcheq;

@@ -11,14 +11,14 @@ import { handle, memoryStore, type SimReply, type SimRequest, type SimStore } fr
  * - `drop`: closes the connection without answering;
  * - `reject-signature`: answers 401 BAD_SIGNATURE whatever the signature.
  */
-export type SimBehavior = {
+type SimBehavior = {
   mode: 'normal' | 'slow' | 'error' | 'drop' | 'reject-signature';
   delayMs?: number;
   status?: number;
   times?: number;
 };
 
-export type SimRequestLog = { method: string; path: string; status: number | null; key: string | null; at: string };
+type SimRequestLog = { method: string; path: string; status: number | null; key: string | null; at: string };
 
 export type CoelsaSimulator = {
   url: string;
