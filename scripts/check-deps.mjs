@@ -22,6 +22,7 @@ export const MODULE_LAYERS = [
   ['tenants'],
   ['settings', 'users'],
   ['auth'],
+  ['accounts'],
   ['clearing'],
   ['echeqs'],
   ['custody'],

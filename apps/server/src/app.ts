@@ -14,9 +14,10 @@ import {
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Config } from './config';
+import { accountsRoutes } from './modules/accounts';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
-import { type ClearingBook, clearingRoutes, outboxJob, probesSettled } from './modules/clearing';
+import { type ClearingBook, clearingRoutes, onSandbox, outboxJob, probesSettled } from './modules/clearing';
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
@@ -74,6 +75,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   tenantsRoutes,
   settingsRoutes,
   auditRoutes,
+  (app, deps) => accountsRoutes(app, deps, { onSandbox }),
   (app, deps) => clearingRoutes(app, deps, book),
   systemRoutes,
   (app, deps) => echeqRoutes(app, deps, holds),

@@ -31,7 +31,7 @@ describe('platform settings', () => {
       registration_max_per_ip: 10,
       registration_max_per_hour: 100,
     });
-    expect(r.body.data.discount_rates.map((b: any) => b.codigo).sort()).toEqual(['BDEMO', 'BSUR', 'FDEMO']);
+    expect(r.body.data.discount_rates.map((b: any) => b.codigo).sort()).toEqual(['BDEMO', 'BNORTE', 'BSUR', 'FDEMO']);
     expect(r.body.data.discount_rates[0]).toMatchObject({ discount_rate: 0.45, estado: 'ACTIVO' });
   });
 

@@ -76,15 +76,15 @@ describe('bank (tenant) administration', () => {
     const r = await s.req('POST', '/api/admin/tenants', {
       token: sys,
       body: {
-        nombre: 'Banco Norte',
-        codigo: 'bnorte',
+        nombre: 'Banco Litoral',
+        codigo: 'blitoral',
         cuit: `${cuit.slice(0, 2)}-${cuit.slice(2, 10)}-${cuit.slice(10)}`,
       },
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
-      nombre: 'Banco Norte',
-      codigo: 'BNORTE',
+      nombre: 'Banco Litoral',
+      codigo: 'BLITORAL',
       cuit,
       tipo: 'BANCO',
       estado: 'ACTIVO',
@@ -95,7 +95,7 @@ describe('bank (tenant) administration', () => {
     });
     const dup = await s.req('POST', '/api/admin/tenants', {
       token: sys,
-      body: { nombre: 'Otro', codigo: 'BNORTE', cuit, tipo: 'FINANCIERA' },
+      body: { nombre: 'Otro', codigo: 'BLITORAL', cuit, tipo: 'FINANCIERA' },
     });
     expect(dup.status).toBe(409);
     expect(dup.body.code).toBe('DUPLICATE');
@@ -128,10 +128,10 @@ describe('bank (tenant) administration', () => {
     expect(audit.rows[0]).toMatchObject({
       actor_email: 'superadmin@plataforma.example',
       tenant_id: r.body.data.id,
-      after: { codigo: 'BNORTE', tipo: 'BANCO' },
+      after: { codigo: 'BLITORAL', tipo: 'BANCO' },
     });
     const dash = await s.req('GET', '/api/admin/dashboard', { token: sys });
-    expect(dash.body.data.stats.totalTenants).toBe(5);
+    expect(dash.body.data.stats.totalTenants).toBe(6);
   });
 
   it('deactivating a tenant stops its users’ sessions and sign-ins; reactivation needs a new sign-in', async () => {

@@ -15,16 +15,18 @@ describe('permission map and menu', () => {
       'Dashboard',
       'Custodia',
       'ECHEQs',
+      'Cuentas y chequeras',
       'Descuentos',
       'Usuarios',
       'Reportes',
       'Auditoría',
     ]);
-    expect(titles('COMPANY_USER')).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Descuentos']);
+    expect(titles('COMPANY_USER')).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Cuentas y chequeras', 'Descuentos']);
     expect(titles('SYSTEM_ADMIN')).toEqual([
       'Dashboard',
       'Custodia',
       'ECHEQs',
+      'Cuentas y chequeras',
       'Descuentos',
       'Usuarios',
       'Reportes',

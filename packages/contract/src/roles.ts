@@ -51,6 +51,9 @@ export const PERMISSIONS = [
   'clearing:operate',
   'tenants:manage',
   'settings:manage',
+  'accounts:read',
+  'accounts:manage',
+  'chequebooks:request',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -80,6 +83,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'clearing:operate',
     'tenants:manage',
     'settings:manage',
+    'accounts:read',
   ],
   BANK_ADMIN: [
     ...READ_BOOK,
@@ -93,13 +97,23 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'reports:read',
     'audit:read',
     'clearing:operate',
+    'accounts:read',
+    'accounts:manage',
   ],
-  BANK_OPERATOR: [...READ_BOOK, 'echeqs:update', 'custody:release', 'reports:read', 'clearing:operate'],
-  AUDITOR: [...READ_BOOK, 'users:read', 'reports:read', 'audit:read'],
-  COMPANY_USER: COMPANY_WRITER,
-  COMPANY_AUTHORIZER: COMPANY_WRITER,
-  BENEFICIARY: READ_BOOK,
-  GUARANTOR: READ_BOOK,
+  BANK_OPERATOR: [
+    ...READ_BOOK,
+    'echeqs:update',
+    'custody:release',
+    'reports:read',
+    'clearing:operate',
+    'accounts:read',
+  ],
+  AUDITOR: [...READ_BOOK, 'users:read', 'reports:read', 'audit:read', 'accounts:read'],
+  COMPANY_USER: [...COMPANY_WRITER, 'accounts:read', 'chequebooks:request'],
+  COMPANY_AUTHORIZER: [...COMPANY_WRITER, 'accounts:read', 'chequebooks:request'],
+  // LIFECYCLE §1: the beneficiary operates its company's cheques (and chequebooks); the guarantor reads.
+  BENEFICIARY: [...READ_BOOK, 'accounts:read', 'chequebooks:request'],
+  GUARANTOR: [...READ_BOOK, 'accounts:read'],
   FINANCIAL_ENTITY: READ_BOOK,
 };
 
@@ -115,6 +129,7 @@ export const MONEY_PERMISSIONS: readonly Permission[] = [
   'discounts:request',
   'discounts:cancel',
   'clearing:operate',
+  'chequebooks:request',
 ];
 
 const PERMISSION_SETS = new Map(ROLES.map((r) => [r, new Set(ROLE_PERMISSIONS[r])]));
@@ -138,6 +153,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/dashboard', title: 'Dashboard' },
   { path: '/custody', title: 'Custodia', permission: 'custody:read' },
   { path: '/echeqs', title: 'ECHEQs', permission: 'echeqs:read' },
+  { path: '/accounts', title: 'Cuentas y chequeras', permission: 'accounts:read' },
   { path: '/discounts', title: 'Descuentos', permission: 'discounts:read' },
   { path: '/users', title: 'Usuarios', permission: 'users:read' },
   { path: '/reports', title: 'Reportes', permission: 'reports:read' },

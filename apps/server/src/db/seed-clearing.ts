@@ -2,11 +2,11 @@ import { joinSandbox, learnSandboxBook } from '../modules/clearing';
 import { sandboxBook } from '../modules/custody';
 import type { SeedStep } from './seed-step';
 
-const SANDBOX_TENANTS = ['bdemo', 'fdemo'];
+const SANDBOX_TENANTS = ['bdemo', 'fdemo', 'bnorte'];
 
 /**
- * The demo bank and the financial entity start configured on the sandbox (participants of the built-in sandbox,
- * tested successfully); Banco Sur starts unconfigured.
+ * The demo bank, the financial entity and Banco Norte start configured on the sandbox (participants of the
+ * built-in sandbox, tested successfully); Banco Sur starts unconfigured.
  */
 export const seedClearing: SeedStep = async (tx, ids) => {
   const now = new Date();

@@ -2,6 +2,7 @@ import type { Role } from '@echeq/contract';
 import { makeCuit } from '@echeq/contract';
 import { hashPassword } from '../platform/auth/password';
 import type { Db } from '../platform/db/db';
+import { seedAccounts } from './seed-accounts';
 import { seedBook } from './seed-book';
 import { seedClearing, seedSandboxBook } from './seed-clearing';
 import { seedDiscounts } from './seed-discounts';
@@ -9,14 +10,44 @@ import type { SeedIds, SeedStep } from './seed-step';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-type SeedTenant = { key: string; nombre: string; codigo: string; cuit: string; tipo: 'BANCO' | 'FINANCIERA' };
+type SeedTenant = {
+  key: string;
+  nombre: string;
+  codigo: string;
+  cuit: string;
+  tipo: 'BANCO' | 'FINANCIERA';
+  /** The bank's code in its CBUs (decision 030). */
+  bankCode?: string;
+};
 type SeedCompany = { key: string; tenant: string; name: string; cuit: string };
 type SeedUser = { email: string; role: Role; tenant?: string; company?: string; fullName: string };
 
 const DEMO_TENANTS: SeedTenant[] = [
-  { key: 'bdemo', nombre: 'Banco Demo', codigo: 'BDEMO', cuit: makeCuit('30', '50001091'), tipo: 'BANCO' },
+  {
+    key: 'bdemo',
+    nombre: 'Banco Demo',
+    codigo: 'BDEMO',
+    cuit: makeCuit('30', '50001091'),
+    tipo: 'BANCO',
+    bankCode: '901',
+  },
   { key: 'fdemo', nombre: 'Financiera Demo', codigo: 'FDEMO', cuit: makeCuit('30', '60002042'), tipo: 'FINANCIERA' },
-  { key: 'bsur', nombre: 'Banco Sur', codigo: 'BSUR', cuit: makeCuit('30', '70003013'), tipo: 'BANCO' },
+  {
+    key: 'bsur',
+    nombre: 'Banco Sur',
+    codigo: 'BSUR',
+    cuit: makeCuit('30', '70003013'),
+    tipo: 'BANCO',
+    bankCode: '902',
+  },
+  {
+    key: 'bnorte',
+    nombre: 'Banco Norte',
+    codigo: 'BNORTE',
+    cuit: makeCuit('30', '70004014'),
+    tipo: 'BANCO',
+    bankCode: '903',
+  },
 ];
 
 const DEMO_COMPANIES: SeedCompany[] = [
@@ -24,6 +55,7 @@ const DEMO_COMPANIES: SeedCompany[] = [
   { key: 'beneficiario', tenant: 'bdemo', name: 'Beneficiario Demo S.R.L.', cuit: makeCuit('30', '72345678') },
   { key: 'avalista', tenant: 'bdemo', name: 'Avalista Demo S.A.', cuit: makeCuit('30', '73456789') },
   { key: 'sur', tenant: 'bsur', name: 'Comercial Sur S.A.', cuit: makeCuit('30', '74567890') },
+  { key: 'norte', tenant: 'bnorte', name: 'Distribuidora Norte S.A.', cuit: makeCuit('30', '75678901') },
 ];
 
 const DEMO_USERS: SeedUser[] = [
@@ -62,9 +94,23 @@ const DEMO_USERS: SeedUser[] = [
   },
   { email: 'admin@bancosur.example', role: 'BANK_ADMIN', tenant: 'bsur', fullName: 'Administración Banco Sur' },
   { email: 'empresa@sur.example', role: 'COMPANY_USER', tenant: 'bsur', company: 'sur', fullName: 'Carla Comercial' },
+  { email: 'admin@banconorte.example', role: 'BANK_ADMIN', tenant: 'bnorte', fullName: 'Administración Banco Norte' },
+  {
+    email: 'tesoreria@norte.example',
+    role: 'COMPANY_USER',
+    tenant: 'bnorte',
+    company: 'norte',
+    fullName: 'Tesorería Distribuidora Norte',
+  },
 ];
 
-const STEPS: SeedStep[] = [seedClearing, seedBook, seedDiscounts, seedSandboxBook];
+const STEPS: SeedStep[] = [
+  seedClearing,
+  (tx, ids) => seedAccounts(tx, ids, DEMO_TENANTS),
+  seedBook,
+  seedDiscounts,
+  seedSandboxBook,
+];
 
 const SEED_LOCK = 727_002;
 

@@ -15,6 +15,7 @@ import m0013 from './0013_search_statistics.sql?raw';
 import m0014 from './0014_bank_owned_cheques.sql?raw';
 import m0015 from './0015_accounts.sql?raw';
 import m0016 from './0016_metrics_by_bank.sql?raw';
+import m0017 from './0017_current_accounts.sql?raw';
 import m0018 from './0018_registry.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0014_bank_owned_cheques', sql: m0014 },
   { id: '0015_accounts', sql: m0015 },
   { id: '0016_metrics_by_bank', sql: m0016 },
+  { id: '0017_current_accounts', sql: m0017 },
   { id: '0018_registry', sql: m0018 },
 ];

@@ -32,6 +32,11 @@ export async function requireClearing(deps: Pick<Deps, 'db'>, tenantId: string):
   if (probe && !probe.ok) throw new AppError('COELSA_NOT_AVAILABLE');
 }
 
+/** True when the bank works on the built-in sandbox (where what its bank would decide later happens at once). */
+export async function onSandbox(q: Queryable, tenantId: string): Promise<boolean> {
+  return (await selectConfig(q, tenantId))?.environment === 'sandbox';
+}
+
 /** An operation for the outbox; the payload of the operations the clearing house reads is typed (ClearingPayloads). */
 export type ClearingEntry = {
   [O in ClearingOperation]: {

@@ -8,6 +8,7 @@
  *   it (see `ClearingPayloads` for what each operation's payload should carry). `outboxRow(op)` is the same record as
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
+ * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
@@ -20,6 +21,7 @@ export {
   enqueueClearing,
   joinSandbox,
   learnSandboxBook,
+  onSandbox,
   outboxRow,
   requireClearing,
   validateWithClearing,

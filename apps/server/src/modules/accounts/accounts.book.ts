@@ -1,0 +1,131 @@
+import { CHEQUEBOOK_SIZE, formatChequeNumber, makeCbu } from '@echeq/contract';
+import type { Queryable } from '../../platform/db/db';
+import { AppError, conflict, notFound, validationError } from '../../platform/http/app-error';
+import {
+  freeBankCode,
+  insertAccountBank,
+  insertChequebook,
+  lockAccountBank,
+  nextAccountNumber,
+  reserveChequeRange,
+} from './accounts.queries';
+
+/** The branch of every CBU the platform gives (the bank's one branch on the platform). */
+const PLATFORM_BRANCH = '0001';
+
+export const duplicateCbu = () =>
+  new AppError('DUPLICATE', 'Ya existe una cuenta con ese CBU', {
+    errors: [{ path: 'cbu', message: 'CBU ya utilizado' }],
+  });
+
+/**
+ * The bank's code for its CBUs, with the bank's numbering row locked for the rest of the transaction (new accounts
+ * and chequebooks of one bank wait for each other). A bank without one takes `code` (the seed's), the code of the
+ * first CBU it gives, or the lowest free code from 900 to 999.
+ */
+export async function bankCodeFor(tx: Queryable, tenantId: string, proposed?: string): Promise<string> {
+  const held = await lockAccountBank(tx, tenantId);
+  if (held) return held.bank_code;
+  const code = proposed ?? (await freeBankCode(tx));
+  if (!code) throw conflict('No quedan códigos de banco libres para generar el CBU: indique el CBU de la cuenta');
+  if (!(await insertAccountBank(tx, tenantId, code))) {
+    throw validationError('El CBU no es de este banco', [{ path: 'cbu', message: 'Código de banco de otra entidad' }]);
+  }
+  return (await lockAccountBank(tx, tenantId))!.bank_code;
+}
+
+/**
+ * Adds a chequebook of CHEQUEBOOK_SIZE numbers after every range the bank gave, from the bank's numbering row
+ * (locked by the update), so two chequebooks of one bank never share a number.
+ */
+export async function addChequebook(
+  tx: Queryable,
+  input: { accountId: string; tenantId: string; active: boolean; at: Date; userId: string | null },
+) {
+  const first = await reserveChequeRange(tx, input.tenantId, CHEQUEBOOK_SIZE);
+  if (first === null) throw conflict('El banco no tiene más números de cheque para nuevas chequeras');
+  const last = first + CHEQUEBOOK_SIZE - 1;
+  const id = await insertChequebook(tx, { ...input, first, last });
+  return { id, first, last };
+}
+
+/**
+ * A new current account of a client company with its first chequebook active, inside the caller's transaction
+ * (the caller audits). Without `cbu` the platform gives one: the bank's code, branch 0001, the bank's next account
+ * number and both check digits. A given CBU (already validated by the contract's schema) must be the bank's.
+ */
+export async function createAccount(
+  tx: Queryable,
+  input: {
+    tenantId: string;
+    companyId: string;
+    currency: 'ARS' | 'USD';
+    cbu?: string | undefined;
+    at: Date;
+    userId: string | null;
+  },
+): Promise<{ accountId: string; cbu: string; book: { id: string; first: number; last: number } }> {
+  const bankCode = await bankCodeFor(tx, input.tenantId, input.cbu?.slice(0, 3));
+  if (input.cbu && !input.cbu.startsWith(bankCode)) {
+    throw validationError('El CBU no es de este banco', [
+      { path: 'cbu', message: `El CBU debe empezar con el código del banco (${bankCode})` },
+    ]);
+  }
+  const cbu =
+    input.cbu ??
+    makeCbu({
+      bankCode,
+      branch: PLATFORM_BRANCH,
+      account: String(await nextAccountNumber(tx, input.tenantId)),
+    });
+  const dup = await tx.query('select 1 from current_accounts where cbu = $1', [cbu]);
+  if (dup.rows.length > 0) throw duplicateCbu();
+  const r = await tx.query<{ id: string }>(
+    `insert into current_accounts (tenant_id, company_id, cbu, currency, created_at, created_by)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [input.tenantId, input.companyId, cbu, input.currency, input.at, input.userId],
+  );
+  const accountId = r.rows[0]!.id;
+  const book = await addChequebook(tx, {
+    accountId,
+    tenantId: input.tenantId,
+    active: true,
+    at: input.at,
+    userId: input.userId,
+  });
+  return { accountId, cbu, book };
+}
+
+/**
+ * Takes the next free cheque number of the account, inside the caller's transaction (the issue that uses it audits
+ * it with the cheque). The account's row is locked first, so concurrent issues on one account take numbers one at
+ * a time, on one server process or several; the number comes from the account's oldest active chequebook with
+ * numbers left, which is marked EXHAUSTED when its last number goes. A number is never given twice: a rolled-back
+ * issue gives its number back with the rest of its transaction, a committed one keeps it.
+ */
+export async function takeNextChequeNumber(
+  tx: Queryable,
+  accountId: string,
+): Promise<{ number: string; chequebookId: string }> {
+  const account = await tx.query<{ status: string }>(
+    'select status from current_accounts where id = $1 for no key update',
+    [accountId],
+  );
+  const status = account.rows[0]?.status;
+  if (!status) throw notFound('Cuenta no encontrada');
+  if (status !== 'ACTIVE') throw conflict('La cuenta no está activa: no puede emitir cheques');
+  const r = await tx.query<{ id: string; number: number }>(
+    `update chequebooks
+     set next_number = next_number + 1,
+         status = case when next_number + 1 > last_number then 'EXHAUSTED' else 'ACTIVE' end
+     where id = (select id from chequebooks where account_id = $1 and status = 'ACTIVE'
+                 order by first_number limit 1)
+     returning id, next_number - 1 as number`,
+    [accountId],
+  );
+  const taken = r.rows[0];
+  if (!taken) {
+    throw conflict('La cuenta no tiene números de cheque disponibles: solicite una chequera nueva');
+  }
+  return { number: formatChequeNumber(Number(taken.number)), chequebookId: taken.id };
+}

@@ -1,0 +1,3 @@
+export { bankCodeFor, createAccount, takeNextChequeNumber } from './accounts.book';
+export { accountsRoutes } from './accounts.routes';
+export type { AccountsClearing } from './accounts.service';
