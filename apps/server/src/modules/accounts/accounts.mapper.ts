@@ -8,11 +8,11 @@ import { toIso, toIsoOrNull } from '../../platform/timestamps';
 import type { AccountRow, ChequebookRow } from './accounts.queries';
 
 /** Numbers a chequebook still has (none while it waits for the bank). */
-export function remainingOf(c: Pick<ChequebookRow, 'status' | 'last_number' | 'next_number'>): number {
+function remainingOf(c: Pick<ChequebookRow, 'status' | 'last_number' | 'next_number'>): number {
   return c.status === 'ACTIVE' ? Math.max(0, c.last_number - c.next_number + 1) : 0;
 }
 
-export function toChequebookDto(c: ChequebookRow): Chequebook {
+function toChequebookDto(c: ChequebookRow): Chequebook {
   const remaining = remainingOf(c);
   return {
     id: c.id,

@@ -1,3 +1,2 @@
 export { bankCodeFor, createAccount, takeNextChequeNumber } from './accounts.book';
 export { accountsRoutes } from './accounts.routes';
-export type { AccountsClearing } from './accounts.service';
