@@ -11,5 +11,6 @@ export {
   registryPresentDeposited,
 } from './jobs';
 export { sandboxPayment, TEST_AMOUNT_REJECTIONS, testAmountRejection } from './outside';
+export { outsideAccountCbu, registrySimulateReceived, type SimulateReceivedRequest } from './simulate';
 export { REGISTRY_EVENTS_LOCK } from './store';
 export type * from './types';
