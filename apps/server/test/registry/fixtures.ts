@@ -1,11 +1,4 @@
-import {
-  cmc7ForAccount,
-  formatChequeNumber,
-  type IssueAccount,
-  makeCbu,
-  makeCuit,
-  type RegistryCheque,
-} from '@echeq/contract';
+import { cmc7ForAccount, formatChequeNumber, makeCbu, makeCuit, type RegistryCheque } from '@echeq/contract';
 import { expect } from 'vitest';
 import {
   type RegistryContext,
@@ -27,10 +20,7 @@ export const PLATFORM_BANK = '285';
 export const NORTE_BANK = '319';
 export const OUTSIDE_BANK = '072';
 
-export const EMPRESA_CBU = makeCbu({ bankCode: PLATFORM_BANK, branch: '0590', account: '4009041813520' });
-export const EMPRESA_ACCOUNT: IssueAccount = { cbu: EMPRESA_CBU, currency: 'ARS', active: true };
-/** An account of EMPRESA's at a bank off the platform (its cheques are paid by the sandbox). */
-export const OUTSIDE_CBU = makeCbu({ bankCode: OUTSIDE_BANK, branch: '0001', account: '0000000012345' });
+const EMPRESA_CBU = makeCbu({ bankCode: PLATFORM_BANK, branch: '0590', account: '4009041813520' });
 
 const PLATFORM_CUITS = new Set([EMPRESA, NORTE, BENEF]);
 const PLATFORM_BANKS = new Set([PLATFORM_BANK, NORTE_BANK]);

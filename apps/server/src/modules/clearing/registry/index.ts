@@ -3,14 +3,7 @@
  * of the platform, its operations, events and jobs. Not wired into the API yet.
  */
 export { registryCheque, registryEventsAfter, registryIssue, registryOperate } from './engine';
-export {
-  type RegistryJobResult,
-  registryAutoDeposit,
-  registryExpire,
-  registryPayAtCutoff,
-  registryPresentDeposited,
-} from './jobs';
-export { sandboxPayment, TEST_AMOUNT_REJECTIONS, testAmountRejection } from './outside';
-export { outsideAccountCbu, registrySimulateReceived, type SimulateReceivedRequest } from './simulate';
-export { REGISTRY_EVENTS_LOCK } from './store';
+export { registryAutoDeposit, registryExpire, registryPayAtCutoff, registryPresentDeposited } from './jobs';
+export { testAmountRejection } from './outside';
+export { registrySimulateReceived, type SimulateReceivedRequest } from './simulate';
 export type * from './types';

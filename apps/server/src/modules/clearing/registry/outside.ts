@@ -7,7 +7,7 @@ import type { RegistryDirectory } from './types';
  * a card network's test cards: a cheque whose amount ends in these cents is rejected, with this motivo, wherever the
  * sandbox answers for the paying bank (a bank off the platform, or the cut-off of a platform bank's silence).
  */
-export const TEST_AMOUNT_REJECTIONS: Readonly<Record<string, (typeof REJECTION_MOTIVES)[number]>> = {
+const TEST_AMOUNT_REJECTIONS: Readonly<Record<string, (typeof REJECTION_MOTIVES)[number]>> = {
   '13': 'Sin fondos suficientes',
   '14': 'Cuenta cerrada',
   '15': 'Orden de no pagar',

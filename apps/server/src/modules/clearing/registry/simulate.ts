@@ -36,7 +36,7 @@ export type SimulateReceivedRequest = {
  * The outside company's current account at its bank: branch 0001, account digits from its CUIT, so one company
  * always issues from the same account and its numbers follow on.
  */
-export function outsideAccountCbu(bankCode: string, cuit: string): string {
+function outsideAccountCbu(bankCode: string, cuit: string): string {
   return makeCbu({ bankCode, branch: '0001', account: `00${cuit.slice(0, 11)}` });
 }
 

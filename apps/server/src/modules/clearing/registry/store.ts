@@ -17,7 +17,7 @@ import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './typ
  * reader sees an event, every smaller id that will ever be visible already is. The cost: transactions that write
  * events go through their last stretch one at a time, so the insert is each operation's last statement.
  */
-export const REGISTRY_EVENTS_LOCK = 727_201;
+const REGISTRY_EVENTS_LOCK = 727_201;
 
 /** JSON with sorted keys: one body hashes the same whatever the order of its fields. */
 function canonical(value: unknown): string {
