@@ -63,7 +63,7 @@ export async function registryPayAtCutoff(db: Db, input: JobInput): Promise<Regi
   const cutoff = input.ctx.options?.cutoff ?? CLEARING_CUTOFF;
   // Clearing dates before today are past their cut-off; today's only once the cut-off time has come.
   const last = time >= cutoff ? date : addDays(date, -1);
-  const ids = await dueCheques(db, ['PRESENTADO'], 'clearing_date', last, input.limit ?? DEFAULT_LIMIT);
+  const ids = await dueCheques(db, TRANSITIONS.PAY.from, 'clearing_date', last, input.limit ?? DEFAULT_LIMIT);
   return run(db, ids, input.at, input.ctx, async (tx, id) => {
     const cheque = await readCheque(tx, id);
     if (!cheque) return null;

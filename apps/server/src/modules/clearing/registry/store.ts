@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { centsToDecimal, type OperationType, type RegistryCheque, toCents } from '@echeq/contract';
+import { type ChequeState, centsToDecimal, type OperationType, type RegistryCheque, toCents } from '@echeq/contract';
 import type { Queryable } from '../../../platform/db/db';
 import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './types';
 
@@ -183,19 +183,28 @@ export async function eventsAfter(
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 }
 
-/** Cheque ids in `state` whose `column` is on or before `date` (the jobs' candidates), oldest first. */
+/**
+ * Cheque ids in `states` whose `column` is on or before `date` (the jobs' candidates), oldest first. The states are
+ * the contract's constants, written into the statement as literals (never input): with them in the text, a plan made
+ * once for any parameters (the pool's generic plans) still matches the partial index of PRESENTADO cheques.
+ */
 export async function dueCheques(
   q: Queryable,
-  states: readonly string[],
+  states: readonly ChequeState[],
   column: 'payment_date' | 'clearing_date' | null,
   date: string | null,
   limit: number,
 ): Promise<string[]> {
-  const where = column ? `and ${column} <= $2::date` : '';
-  const r = await q.query<{ cheque_id: string }>(
-    `select cheque_id from registry_cheques where state = any($1::text[]) ${where}
-     order by ${column ?? 'updated_at'}, cheque_id limit ${column ? '$3' : '$2'}`,
-    column ? [states, date, limit] : [states, limit],
-  );
+  const inStates = states.map((state) => {
+    if (!/^[A-Z-]+$/.test(state)) throw new Error(`registry: estado inválido ${state}`);
+    return `'${state}'`;
+  });
+  const from = `select cheque_id from registry_cheques where state in (${inStates.join(', ')})`;
+  const r = column
+    ? await q.query<{ cheque_id: string }>(`${from} and ${column} <= $1::date order by ${column}, cheque_id limit $2`, [
+        date,
+        limit,
+      ])
+    : await q.query<{ cheque_id: string }>(`${from} order by updated_at, cheque_id limit $1`, [limit]);
   return r.rows.map((row) => row.cheque_id);
 }
