@@ -6,7 +6,7 @@ import type { GuardOptions } from './authenticate';
  * Who may call a route, declared once in its options (`config: { access: 'users:read' }`): one permission of the
  * contract's map, any signed-in user (`'signed-in'`), or anyone without a session (`'public'`).
  */
-export type RouteAccess = Permission | 'signed-in' | 'public';
+type RouteAccess = Permission | 'signed-in' | 'public';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
