@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { EmptyState } from './empty-state';
 import { ErrorAlert } from './error-alert';
 import { LoadingState } from './loading-state';
@@ -53,6 +53,13 @@ export function PagedList({
   children: ReactNode;
   sx?: SxProps<Theme>;
 }) {
+  // A page past the end (an old link, the last row of the last page gone): the last page with rows, in place.
+  const last = list && fresh && !list.totalIsEstimate ? Math.max(0, Math.ceil(list.total / paging.limit) - 1) : null;
+  const pastEnd = last !== null && list?.data.length === 0 && paging.index > last;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer past the end, not per render
+  useEffect(() => {
+    if (pastEnd && last !== null) paging.goTo(last, undefined, { replace: true });
+  }, [pastEnd, last]);
   return (
     <Paper variant="outlined" sx={sx}>
       <Box

@@ -1,24 +1,32 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { oneOf, useListParams } from '../lib/use-list-params';
 import type { ListPage } from './paged-query';
-import { ListPagination, pageFigures, totalText, usePaging } from './pagination';
+import { ListPagination, pageFigures, totalText } from './pagination';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The pagination over a fixed answer; the paging state it moves is printed for the test to read. */
-function Harness({ list, fresh = true }: { list: ListPage<number>; fresh?: boolean }) {
-  const [filter, setFilter] = useState('');
-  const paging = usePaging([filter]);
+function Paged({ list, fresh }: { list: ListPage<number>; fresh: boolean }) {
+  const { paging, filters, setFilter } = useListParams({ filters: { f: oneOf(['a', 'b']) } });
   return (
     <>
       <output aria-label="estado">{`page=${paging.page} limit=${paging.limit} cursor=${paging.cursor ?? '-'}`}</output>
-      <button type="button" onClick={() => setFilter((f) => `${f}x`)}>
+      <button type="button" onClick={() => setFilter('f', filters.f === 'a' ? 'b' : 'a')}>
         Filtrar
       </button>
       <ListPagination paging={paging} list={list} fresh={fresh} />
     </>
+  );
+}
+
+function Harness({ list, fresh = true }: { list: ListPage<number>; fresh?: boolean }) {
+  return (
+    <MemoryRouter>
+      <Paged list={list} fresh={fresh} />
+    </MemoryRouter>
   );
 }
 

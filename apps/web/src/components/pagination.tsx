@@ -1,33 +1,9 @@
 import TablePagination from '@mui/material/TablePagination';
-import { useState } from 'react';
 import { formatNumber } from '../lib/format';
+import { PAGE_SIZES, type Paging } from '../lib/use-list-params';
 import type { ListPage } from './paged-query';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-
-type PagingState = { filters: string; index: number; limit: number; cursor?: string };
-
-/**
- * Which page a server-paged list shows (`index` from 0; `page` from 1 and `limit` go in the request). When one of
- * `filters` (the list's filters and search) changes, the list starts again at the first page. `cursor` is set only
- * when the page was reached with 'next' from a page whose answer carried `nextCursor` (keyset paging, fast at any
- * depth); any other move pages by number and drops it.
- */
-export function usePaging(filters: readonly unknown[], initialLimit = 10) {
-  const key = JSON.stringify(filters);
-  const [state, setState] = useState<PagingState>({ filters: key, index: 0, limit: initialLimit });
-  const current = state.filters === key ? state : { filters: key, index: 0, limit: state.limit };
-  if (current !== state) setState(current);
-  return {
-    index: current.index,
-    page: current.index + 1,
-    limit: current.limit,
-    cursor: current.cursor,
-    goTo: (index: number, cursor?: string) => setState({ filters: key, index, limit: current.limit, cursor }),
-    setLimit: (limit: number) => setState({ filters: key, index: 0, limit }),
-  };
-}
-export type Paging = ReturnType<typeof usePaging>;
+export type { Paging };
 
 /** '498.512', or 'aprox. 498.512' when the server only estimated the total. */
 export function totalText(list: Pick<ListPage<unknown>, 'total' | 'totalIsEstimate'>): string {
@@ -91,7 +67,7 @@ export function ListPagination({
       onPageChange={(_, p) => paging.goTo(p, p === shown.page + 1 ? cursorToNext : undefined)}
       rowsPerPage={paging.limit}
       onRowsPerPageChange={(e) => paging.setLimit(Number(e.target.value))}
-      rowsPerPageOptions={PAGE_SIZES}
+      rowsPerPageOptions={[...PAGE_SIZES]}
       labelRowsPerPage="Filas por página"
       labelDisplayedRows={({ from, to }) => `${formatNumber(from)}–${formatNumber(to)} de ${shown.total}`}
       getItemAriaLabel={(type) =>

@@ -30,11 +30,15 @@ export const queryKeys = {
     all: () => ['echeqs'] as const,
     lists: () => ['echeqs', 'list'] as const,
     list: (q: ListEcheqsQuery) => ['echeqs', 'list', q] as const,
+    /** One cheque opened by its id (a link): under the lists' prefix, so what makes them stale makes it stale. */
+    one: (id: string) => ['echeqs', 'list', 'one', id] as const,
   },
   custody: {
     all: () => ['custody'] as const,
     lists: () => ['custody', 'list'] as const,
     list: (q: ListCustodyQuery) => ['custody', 'list', q] as const,
+    /** One custody record opened by its id (a link), under the lists' prefix. */
+    one: (id: string) => ['custody', 'list', 'one', id] as const,
     /** The cheques held in custody a discount can be asked for (the request dialog's choices). */
     choices: () => ['custody', 'choices'] as const,
   },
@@ -42,6 +46,8 @@ export const queryKeys = {
     all: () => ['discounts'] as const,
     lists: () => ['discounts', 'list'] as const,
     list: (q: ListDiscountsQuery) => ['discounts', 'list', q] as const,
+    /** One discount opened by its id (a link), under the lists' prefix. */
+    one: (id: string) => ['discounts', 'list', 'one', id] as const,
     /** The cheques whose open discount blocks a new request. */
     blocking: () => ['discounts', 'blocking'] as const,
   },

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { useCoelsaConfigCheck } from '../../features/clearing/api';
 import { isClearingUsable } from '../../features/clearing/clearing-state';
@@ -8,14 +7,11 @@ import { CustodyView } from '../../features/custody/custody-view';
 export function CustodyPage() {
   const { user } = useAuth();
   const check = useCoelsaConfigCheck();
-  const search = useSearchParams()[0].get('search') ?? '';
   return (
     <CustodyView
-      key={search}
       role={user?.role}
       confirmed={user?.confirmed ?? true}
       clearingReady={check.data ? isClearingUsable(check.data) : null}
-      initialSearch={search}
     />
   );
 }

@@ -1,5 +1,4 @@
 import { scopeKindOf } from '@echeq/contract';
-import { useSearchParams } from 'react-router';
 import { useAuth } from '../../features/auth/auth-context';
 import { useCoelsaConfigCheck } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
@@ -13,11 +12,8 @@ import { EcheqsView } from '../../features/echeqs/echeqs-view';
 export function EcheqsPage() {
   const { user } = useAuth();
   const check = useCoelsaConfigCheck();
-  const search = useSearchParams()[0].get('search') ?? '';
   return (
     <EcheqsView
-      key={search}
-      initialSearch={search}
       ownCompany={
         user && scopeKindOf(user.role) === 'company' && user.company_name
           ? { name: user.company_name, cuit: user.cuit }

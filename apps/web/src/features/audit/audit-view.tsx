@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@echeq/contract';
+import { listAuditQuerySchema } from '@echeq/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
@@ -12,30 +12,44 @@ import { DateRangeFields, type DateRangeValue, rangeProblem } from '../../compon
 import { filterOptions, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { usePaging } from '../../components/pagination';
+import { useOpenRecord } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
+import { fromSchema, serial, useListParams } from '../../lib/use-list-params';
 import { auditFacetsQuery, auditQuery } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { actionLabel, entityLabel } from './audit-format';
 import { AuditCards, AuditTable } from './audit-table';
 
-type Filters = { entity: string; action: string; actor_id: string; dates: DateRangeValue };
-const NO_FILTERS: Filters = { entity: '', action: '', actor_id: '', dates: { from: '', to: '' } };
+const Q = listAuditQuerySchema.shape;
+/** What the address keeps (filters, page, the open record). */
+const PARAMS = {
+  filters: {
+    entity: fromSchema(Q.entity),
+    action: fromSchema(Q.action),
+    actor_id: fromSchema(Q.actor_id),
+    from: fromSchema(Q.from),
+    to: fromSchema(Q.to),
+  },
+  extras: { detail: serial },
+  limit: 25,
+};
+const NO_DATES: DateRangeValue = { from: '', to: '' };
 
 /**
  * 'Auditoría': the append-only trail the caller may read (every tenant for a system admin, its own for bank admins
  * and auditors), filtered by entity, action, user and dates (typed or picked, es-AR), each action and field by its
  * Spanish name, values formatted, and each record's id a link to its screen when `reachable` says the viewer may
- * open it.
+ * open it. Filters, page and the open record live in the address (a record opens from the page it is on).
  */
 export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reachable: (path: string) => boolean }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  // The dates last applied: a range still being typed, or impossible, leaves the list as it is.
-  const [dates, setDates] = useState<DateRangeValue>(NO_FILTERS.dates);
-  const paging = usePaging([filters.entity, filters.action, filters.actor_id, dates.from, dates.to], 25);
-  const [detail, setDetail] = useState<AuditEntry | null>(null);
+  const url = useListParams(PARAMS);
+  const { paging, filters } = url;
+  // The dates applied are the address's (an impossible range there reads as none); the fields show what is being
+  // typed, which reaches the address once it is a possible range.
+  const dates = rangeProblem(filters) ? NO_DATES : { from: filters.from, to: filters.to };
+  const [typing, setTyping] = useState<DateRangeValue | null>(null);
 
   const list = useQuery(
     auditQuery({
@@ -48,19 +62,27 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
       to: dates.to || undefined,
     }),
   );
+  const detail = useOpenRecord({
+    id: url.extras.detail,
+    rows: list.isPlaceholderData ? undefined : list.data?.data,
+    onMissing: () => url.drop('detail'),
+  }).record;
   const facets = useQuery(auditFacetsQuery());
-  const set = (k: 'entity' | 'action' | 'actor_id') => (v: string) => setFilters((f) => ({ ...f, [k]: v }));
+  const set = (k: 'entity' | 'action' | 'actor_id') => (v: string) => url.setFilter(k, v);
   const setDateRange = (range: DateRangeValue) => {
-    setFilters((f) => ({ ...f, dates: range }));
-    if (!rangeProblem(range)) setDates(range);
+    setTyping(range);
+    if (!rangeProblem(range) && (range.from !== dates.from || range.to !== dates.to)) url.setFilters(range);
   };
+  // What the date fields show: the range being typed, until the address moves elsewhere (back, 'Limpiar').
+  const sameAsApplied = typing?.from === dates.from && typing?.to === dates.to;
+  const shownDates = typing && (rangeProblem(typing) || sameAsApplied) ? typing : dates;
   const rows = list.data?.data ?? [];
   const filtered = Boolean(filters.entity || filters.action || filters.actor_id || dates.from || dates.to);
   const actors = facets.data?.actors ?? [];
-  const clearable = filtered || Boolean(filters.dates.from || filters.dates.to);
+  const clearable = filtered || Boolean(shownDates.from || shownDates.to);
   const clear = () => {
-    setFilters(NO_FILTERS);
-    setDates(NO_FILTERS.dates);
+    setTyping(null);
+    url.setFilters({ entity: '', action: '', actor_id: '', from: '', to: '' });
   };
 
   return (
@@ -99,7 +121,7 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
               )}
             />
             <DateLocalization>
-              <DateRangeFields value={filters.dates} onChange={setDateRange} />
+              <DateRangeFields value={shownDates} onChange={setDateRange} />
             </DateLocalization>
             <Tooltip title={clearable ? '' : 'No hay filtros aplicados'}>
               <span>
@@ -121,12 +143,12 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
         emptyMessage={filtered ? 'No hay registros que coincidan con los filtros' : 'No hay registros'}
       >
         {narrow ? (
-          <AuditCards rows={rows} onView={setDetail} reachable={reachable} />
+          <AuditCards rows={rows} onView={(e) => url.open('detail', e.id)} reachable={reachable} />
         ) : (
-          <AuditTable rows={rows} onView={setDetail} reachable={reachable} />
+          <AuditTable rows={rows} onView={(e) => url.open('detail', e.id)} reachable={reachable} />
         )}
       </PagedList>
-      {detail ? <AuditDetailDialog entry={detail} onClose={() => setDetail(null)} reachable={reachable} /> : null}
+      {detail ? <AuditDetailDialog entry={detail} onClose={() => url.close('detail')} reachable={reachable} /> : null}
     </>
   );
 }

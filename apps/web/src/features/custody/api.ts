@@ -1,5 +1,5 @@
 import type { CreateCustodyBody, Custody, Echeq, ListCustodyQuery, ReleaseCustodyBody } from '@echeq/contract';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
 import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
@@ -7,6 +7,13 @@ import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 /** GET /echeqs/custody, paged (by number, or by keyset cursor going forward), filtered and searched on the server. */
 export const custodyListQuery = (q: ListCustodyQuery) =>
   pagedQuery<Custody, ListCustodyQuery>(keys.custody.list(q), '/echeqs/custody', q);
+
+/** GET /echeqs/custody/{id}: a custody record named by a link, when it is not on the page on screen. */
+export const custodyQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.custody.one(id),
+    queryFn: ({ signal }) => api.get<Custody>(`/echeqs/custody/${id}`, { signal }),
+  });
 
 /**
  * What each change makes stale: a deposit adds the cheque to the book and to custody (and to the cheques offered

@@ -2,6 +2,7 @@ import type { Custody, Page, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockApi } from '../../test/fixtures';
@@ -43,7 +44,9 @@ function page(rows: Custody[], total = rows.length): { success: true; data: Page
 function renderView(role: Role = 'COMPANY_USER', clearingReady: boolean | null = true) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <CustodyView role={role} clearingReady={clearingReady} />
+      <MemoryRouter>
+        <CustodyView role={role} clearingReady={clearingReady} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

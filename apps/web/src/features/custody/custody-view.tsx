@@ -1,4 +1,11 @@
-import { type Custody, type CustodyStatus, canAct, type Role, scopeKindOf } from '@echeq/contract';
+import {
+  type Custody,
+  type CustodyStatus,
+  canAct,
+  listCustodyQuerySchema,
+  type Role,
+  scopeKindOf,
+} from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,10 +17,11 @@ import { filterOptions, SearchField, SelectFilter } from '../../components/list-
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { totalText, usePaging } from '../../components/pagination';
-import { useDebounced } from '../../components/use-debounced';
+import { totalText } from '../../components/pagination';
+import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
-import { custodyListQuery, useReleaseCustody } from './api';
+import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
+import { custodyListQuery, custodyQuery, useReleaseCustody } from './api';
 import { CustodyDetailsDialog } from './custody-details-dialog';
 import { CustodyFormDialog } from './custody-form-dialog';
 import { CUSTODY_ERRORS, CUSTODY_STATUS_MAP, CUSTODY_STATUSES } from './custody-format';
@@ -21,34 +29,39 @@ import { CustodyTable } from './custody-table';
 import { ReleaseDialog } from './release-dialog';
 
 const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP[s].label);
+/** What the address keeps (search, status filter, page, the open record). */
+const PARAMS = {
+  filters: {
+    search: fromSchema(listCustodyQuerySchema.shape.search),
+    status: fromSchema<CustodyStatus>(listCustodyQuerySchema.shape.status),
+  },
+  extras: { detail: uuid },
+};
 
 /**
  * 'Gestión de Custodia': the cheques held in custody, paged on the server (page 1, 10 rows by default), filtered by
  * status and searched by number, issuer or beneficiary; deposit a new cheque, see one, release it with a reason.
+ * Search, filter, page and the open record live in the address.
  */
 export function CustodyView({
   role,
   confirmed = true,
   clearingReady = null,
-  initialSearch = '',
 }: {
   role: Role | undefined;
   /** False for a user not yet confirmed in its company: it reads, but moves nothing. */
   confirmed?: boolean;
   /** False when the bank's clearing house is known not to be usable: deposits are refused, so the button is off. */
   clearingReady?: boolean | null;
-  /** What the search box starts with (a link from another screen, e.g. the audit trail). */
-  initialSearch?: string;
 }) {
   const canCreate = role ? canAct({ role, confirmed }, 'custody:create') : false;
   const blocked = clearingReady === false;
   const canRelease = role ? canAct({ role, confirmed }, 'custody:release') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
 
-  const [status, setStatus] = useState<CustodyStatus | ''>('');
-  const [searchText, setSearchText] = useState(initialSearch);
-  const search = useDebounced(searchText.trim());
-  const paging = usePaging([status, search]);
+  const url = useListParams(PARAMS);
+  const { paging } = url;
+  const { status, search } = url.filters;
   const listQ = useQuery(
     custodyListQuery({
       page: paging.page,
@@ -59,7 +72,13 @@ export function CustodyView({
     }),
   );
   const [createOpen, setCreateOpen] = useState(false);
-  const [details, setDetails] = useState<Custody | null>(null);
+  const open = useOpenRecord({
+    id: url.extras.detail,
+    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
+    byId: custodyQuery,
+    onMissing: () => url.drop('detail'),
+  });
+  const details = open.record;
   const [releasing, setReleasing] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const release = useReleaseCustody();
@@ -71,7 +90,7 @@ export function CustodyView({
       {
         onSuccess: (c) => {
           setReleasing(null);
-          setDetails((cur) => (cur && cur.id === c.id ? c : cur));
+          if (details?.id === c.id) open.show(c);
           setNotice(`ECHEQ N° ${c.echeq.number} liberado de custodia`);
         },
       },
@@ -85,7 +104,7 @@ export function CustodyView({
 
   const list = listQ.data;
   const rows = list?.data ?? [];
-  const filtered = Boolean(status || search);
+  const filtered = url.filtered;
   const openCreate = () => setCreateOpen(true);
 
   return (
@@ -122,8 +141,17 @@ export function CustodyView({
             <Typography variant="h6" component="h2" sx={{ flex: '1 1 220px' }}>
               ECHEQs en Custodia ({list ? totalText(list) : '…'})
             </Typography>
-            <SearchField placeholder="Número, emisor o beneficiario" value={searchText} onChange={setSearchText} />
-            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            <SearchField
+              placeholder="Número, emisor o beneficiario"
+              value={url.searchText}
+              onChange={url.setSearchText}
+            />
+            <SelectFilter
+              label="Estado"
+              value={status}
+              onChange={(v) => url.setFilter('status', v)}
+              options={STATUS_OPTIONS}
+            />
           </>
         }
         list={list}
@@ -144,7 +172,7 @@ export function CustodyView({
           ) : undefined
         }
       >
-        <CustodyTable rows={rows} showCompany={showCompany} onView={setDetails} />
+        <CustodyTable rows={rows} showCompany={showCompany} onView={(c) => url.open('detail', c.id)} />
       </PagedList>
 
       {!canRelease ? (
@@ -169,7 +197,7 @@ export function CustodyView({
           release.reset();
           setReleasing(c);
         }}
-        onClose={() => setDetails(null)}
+        onClose={() => url.close('detail')}
       />
 
       <ReleaseDialog

@@ -17,6 +17,13 @@ import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 export const discountsQuery = (q: ListDiscountsQuery) =>
   pagedQuery<Discount, ListDiscountsQuery>(keys.discounts.list(q), '/discounts', q);
 
+/** GET /discounts/{id}: a discount named by a link, when it is not on the page on screen. */
+export const discountQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.discounts.one(id),
+    queryFn: ({ signal }) => api.get<Discount>(`/discounts/${id}`, { signal }),
+  });
+
 /** The cheques held in custody (GET /echeqs/custody?status=IN_CUSTODY&limit=100): the request dialog's choices. */
 export const custodyOptionsQuery = () =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { canAct, type Discount, type DiscountStatus, type Role } from '@echeq/contract';
+import { canAct, type Discount, type DiscountStatus, listDiscountsQuerySchema, type Role } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -18,11 +18,11 @@ import { filterOptions, SearchField, SelectFilter } from '../../components/list-
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { usePaging } from '../../components/pagination';
-import { useDebounced } from '../../components/use-debounced';
+import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
 import { formatAmount } from '../../lib/format';
-import { custodyOptionsQuery, type DiscountAction, discountsQuery, useDiscountTransition } from './api';
+import { fromSchema, oneOf, useListParams, uuid } from '../../lib/use-list-params';
+import { custodyOptionsQuery, type DiscountAction, discountQuery, discountsQuery, useDiscountTransition } from './api';
 import { DetailsDialog } from './details-dialog';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
 import {
@@ -37,8 +37,15 @@ import { DiscountsTable } from './discounts-table';
 import { RequestDialog } from './request-dialog';
 import { TransitionDialog } from './transition-dialog';
 
-type View = 'list' | 'grid';
 const STATUS_OPTIONS = filterOptions(DISCOUNT_STATUSES, (s) => DISCOUNT_STATUS_MAP[s].label);
+/** What the address keeps (search, status filter, page, list or cards, the open discount). */
+const PARAMS = {
+  filters: {
+    search: fromSchema(listDiscountsQuerySchema.shape.search),
+    status: fromSchema<DiscountStatus>(listDiscountsQuerySchema.shape.status),
+  },
+  extras: { view: oneOf(['list', 'grid'] as const), detail: uuid },
+};
 
 const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
   approve: (d) => `Descuento aprobado. Monto aprobado: ${formatAmount(d.approved_amount, d.echeq?.currency ?? 'ARS')}`,
@@ -49,17 +56,16 @@ const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
 
 /**
  * 'Descuentos de ECHEQs': discounts and the cheques in custody loaded together; server-side paging, status filter
- * and search; list or grid; request, edit, approve, reject, cancel and complete as the role allows.
+ * and search; list or grid (by default cards on a phone); request, edit, approve, reject, cancel and complete as the
+ * role allows. Search, filter, page, view and the open discount live in the address.
  */
 export function DiscountsView({
   role,
   confirmed = true,
-  initialSearch = '',
 }: {
   role: Role | undefined;
   /** False for a user not yet confirmed in its company: it reads, but moves nothing. */
   confirmed?: boolean;
-  initialSearch?: string;
 }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -69,11 +75,12 @@ export function DiscountsView({
     cancel: role ? canAct({ role, confirmed }, 'discounts:cancel') : false,
   };
 
-  const [view, setView] = useState<View>(narrow ? 'grid' : 'list');
-  const [status, setStatus] = useState<DiscountStatus | ''>('');
-  const [searchText, setSearchText] = useState(initialSearch);
-  const search = useDebounced(searchText.trim());
-  const paging = usePaging([status, search]);
+  const url = useListParams(PARAMS);
+  const { paging } = url;
+  const { status, search } = url.filters;
+  // The screen's own choice (cards on a phone) stays out of the address; the other one is written down.
+  const screenView = narrow ? 'grid' : 'list';
+  const view = url.extras.view || screenView;
   const [listQ, custodyQ] = useQueries({
     queries: [
       discountsQuery({ page: paging.page, limit: paging.limit, status: status || undefined, search }),
@@ -83,7 +90,13 @@ export function DiscountsView({
 
   const [requestOpen, setRequestOpen] = useState(false);
   const [editing, setEditing] = useState<Discount | null>(null);
-  const [details, setDetails] = useState<Discount | null>(null);
+  const open = useOpenRecord({
+    id: url.extras.detail,
+    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
+    byId: discountQuery,
+    onMissing: () => url.drop('detail'),
+  });
+  const details = open.record;
   const [pendingAction, setPendingAction] = useState<{ action: DiscountAction; discount: Discount } | null>(null);
   const [actionError, setActionError] = useState<{ title: string; message: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -91,7 +104,7 @@ export function DiscountsView({
 
   function onAction(action: RowAction, d: Discount) {
     setActionError(null);
-    if (action === 'view') setDetails(d);
+    if (action === 'view') url.open('detail', d.id);
     else if (action === 'edit') setEditing(d);
     else setPendingAction({ action, discount: d });
   }
@@ -105,11 +118,11 @@ export function DiscountsView({
         onSuccess: (d) => {
           setPendingAction(null);
           setNotice(SUCCESS[action](d));
-          setDetails((cur) => (cur && cur.id === d.id ? d : cur));
+          if (details?.id === d.id) open.show(d);
         },
         onError: (error) => {
           setPendingAction(null);
-          setDetails(null);
+          url.close('detail');
           setActionError({
             title: DISCOUNT_ERRORS[action],
             message: isApiError(error) && error.isServerAnswer ? error.message : 'No se pudo conectar con el servidor.',
@@ -128,7 +141,7 @@ export function DiscountsView({
   const list = listQ.data;
   const custody = custodyQ.data?.data ?? [];
   const rows = list?.data ?? [];
-  const filtered = Boolean(status || search);
+  const filtered = url.filtered;
 
   return (
     <>
@@ -163,15 +176,20 @@ export function DiscountsView({
           <>
             <SearchField
               placeholder="ID de descuento, ID o número de ECHEQ"
-              value={searchText}
-              onChange={setSearchText}
+              value={url.searchText}
+              onChange={url.setSearchText}
             />
-            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            <SelectFilter
+              label="Estado"
+              value={status}
+              onChange={(v) => url.setFilter('status', v)}
+              options={STATUS_OPTIONS}
+            />
             <ToggleButtonGroup
               size="small"
               exclusive
               value={view}
-              onChange={(_, v: View | null) => v && setView(v)}
+              onChange={(_, v: 'list' | 'grid' | null) => v && url.setExtra('view', v === screenView ? '' : v)}
               aria-label="Modo de vista"
             >
               <ToggleButton value="list" aria-label="Vista de lista">
@@ -227,13 +245,13 @@ export function DiscountsView({
           setRequestOpen(false);
           setEditing(null);
           setNotice(message);
-          setDetails((cur) => (cur && cur.id === d.id ? d : cur));
+          if (details?.id === d.id) open.show(d);
         }}
       />
 
       <DetailsDialog
         discount={details}
-        onClose={() => setDetails(null)}
+        onClose={() => url.close('detail')}
         actions={
           details ? (
             <DiscountActions discount={details} perms={perms} onAction={onAction} variant="buttons" withView={false} />

@@ -1,5 +1,5 @@
 import type { CreateEcheqBody, Echeq, ListEcheqsQuery, UpdateEcheqBody, ValidationStatus } from '@echeq/contract';
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
 import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
@@ -7,6 +7,10 @@ import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 /** GET /echeqs, paged (by number, or by keyset cursor going forward), filtered and searched on the server. */
 export const echeqsQuery = (q: ListEcheqsQuery) =>
   pagedQuery<Echeq, ListEcheqsQuery>(keys.echeqs.list(q), '/echeqs', q);
+
+/** GET /echeqs/{id}: a cheque named by a link, when it is not on the page on screen. */
+export const echeqQuery = (id: string) =>
+  queryOptions({ queryKey: keys.echeqs.one(id), queryFn: ({ signal }) => api.get<Echeq>(`/echeqs/${id}`, { signal }) });
 
 /**
  * What each change makes stale. A new cheque is only in the book. An edit changes the cheque as the custody rows

@@ -2,6 +2,7 @@ import type { Echeq, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockApi } from '../../test/fixtures';
@@ -42,10 +43,12 @@ const list =
   () =>
     json(200, { success: true, data: { data: rows, page: 1, limit: 10, total } });
 
-function renderView(role: Role = 'COMPANY_USER', clearingReady: boolean | null = true) {
+function renderView(role: Role = 'COMPANY_USER', clearingReady: boolean | null = true, path = '/echeqs') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <EcheqsView role={role} clearingReady={clearingReady} />
+      <MemoryRouter initialEntries={[path]}>
+        <EcheqsView role={role} clearingReady={clearingReady} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -57,6 +60,30 @@ async function typeDate(user: ReturnType<typeof userEvent.setup>, scope: HTMLEle
 }
 
 describe('Gestión de ECHEQs', () => {
+  it('the address opens a cheque: from the page, else asked by its id; one that does not exist opens nothing', async () => {
+    const onPage = echeq();
+    const other = echeq({ id: '00000000-0000-4000-8000-0000000000aa', number: '88001234' });
+    const api = mockApi({
+      'GET /api/echeqs': list([onPage]),
+      [`GET /api/echeqs/${other.id}`]: () => json(200, { success: true, data: other }),
+    });
+    const first = renderView('COMPANY_USER', true, `/echeqs?status=ACTIVE&detail=${onPage.id}`);
+    expect(await screen.findByRole('dialog', { name: /71001014/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Estado', hidden: true })).toHaveTextContent('Activo');
+    first.unmount();
+
+    const second = renderView('COMPANY_USER', true, `/echeqs?detail=${other.id}`);
+    expect(await screen.findByRole('dialog', { name: /88001234/ })).toBeInTheDocument();
+    second.unmount();
+
+    renderView('COMPANY_USER', true, '/echeqs?detail=00000000-0000-4000-8000-0000000000bb');
+    await screen.findByRole('table', { name: 'ECHEQs' });
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.key === 'GET /api/echeqs/00000000-0000-4000-8000-0000000000bb')).toBe(true),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('lists every column with amounts and dates in es-AR', async () => {
     mockApi({
       'GET /api/echeqs': list([echeq({ validation_status: 'VALIDATED', status: 'PAID' })], 31),
@@ -250,7 +277,9 @@ describe('Gestión de ECHEQs', () => {
     const user = userEvent.setup({ delay: null });
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <EcheqsView role={COMPANY} clearingReady ownCompany={{ name: 'Empresa Demo S.A.', cuit: '30712345671' }} />
+        <MemoryRouter>
+          <EcheqsView role={COMPANY} clearingReady ownCompany={{ name: 'Empresa Demo S.A.', cuit: '30712345671' }} />
+        </MemoryRouter>
       </QueryClientProvider>,
     );
     expect(await screen.findByText('No hay ECHEQs registrados')).toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { canAct, type Echeq, type EcheqStatusFilter, type Role, scopeKindOf } from '@echeq/contract';
+import {
+  canAct,
+  type Echeq,
+  type EcheqStatusFilter,
+  listEcheqsQuerySchema,
+  type Role,
+  scopeKindOf,
+} from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -13,43 +20,31 @@ import { SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { usePaging } from '../../components/pagination';
-import { useDebounced } from '../../components/use-debounced';
-import { echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
+import { useOpenRecord } from '../../components/use-open-record';
+import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
+import { echeqQuery, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
 import { EcheqFormDialog, type OwnCompany } from './echeq-form-dialog';
 import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
 import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
+import { ReasonButton } from './reason-button';
 
 type Problem = { title: string; message: string };
 
-/** A dialog's action that, when off for a reason, says the reason in its tooltip. */
-function ReasonButton({
-  reason,
-  busy = false,
-  onClick,
-  children,
-}: {
-  reason: string | null;
-  busy?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={reason ?? ''}>
-      <span>
-        <Button onClick={onClick} disabled={Boolean(reason) || busy}>
-          {children}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
+/** What the address keeps (search, status filter, page, the open cheque). */
+const PARAMS = {
+  filters: {
+    search: fromSchema(listEcheqsQuerySchema.shape.search),
+    status: fromSchema<EcheqStatusFilter>(listEcheqsQuerySchema.shape.status),
+  },
+  extras: { detail: uuid },
+};
 
 /**
  * 'Gestión de ECHEQs': the cheque book in the user's scope, paged on the server, searched by number, issuer or
  * beneficiary and filtered by status; create, edit, validate with the clearing house and delete, as the role and
- * the bank's clearing-house configuration allow. `clearingReady` says whether the bank's clearing house can be used
+ * the bank's clearing-house configuration allow; search, filter, page and the open cheque live in the address.
+ * `clearingReady` says whether the bank's clearing house can be used
  * (null while unknown: the server still guards with 503); `configCheck` is the clearing-house configuration widget.
  */
 export function EcheqsView({
@@ -57,7 +52,6 @@ export function EcheqsView({
   confirmed = true,
   clearingReady: ready,
   configCheck,
-  initialSearch = '',
   ownCompany,
 }: {
   role: Role | undefined;
@@ -65,8 +59,6 @@ export function EcheqsView({
   confirmed?: boolean;
   clearingReady: boolean | null;
   configCheck?: ReactNode;
-  /** What the search box starts with (a link from another screen, e.g. the audit trail). */
-  initialSearch?: string;
   /** The user's company (company roles), proposed as a new cheque's 'Emisor'. */
   ownCompany?: OwnCompany | null;
 }) {
@@ -79,16 +71,22 @@ export function EcheqsView({
   const createBlockedReason =
     ready === false ? ECHEQ_ERRORS.blocked : ready === null ? 'Verificando la configuración de COELSA…' : null;
 
-  const [status, setStatus] = useState<EcheqStatusFilter | ''>('');
-  const [searchText, setSearchText] = useState(initialSearch);
-  const search = useDebounced(searchText.trim());
-  const paging = usePaging([status, search]);
+  const url = useListParams(PARAMS);
+  const { paging } = url;
+  const { status, search } = url.filters;
   const listQ = useQuery(
     echeqsQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status: status || undefined, search }),
   );
+  const open = useOpenRecord({
+    id: url.extras.detail,
+    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
+    byId: echeqQuery,
+    onMissing: () => url.drop('detail'),
+  });
+  const details = open.record;
+  const closeDetails = () => url.close('detail');
 
   const [form, setForm] = useState<{ open: boolean; editing: Echeq | null }>({ open: false, editing: null });
-  const [details, setDetails] = useState<Echeq | null>(null);
   const [deleting, setDeleting] = useState<Echeq | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -122,11 +120,11 @@ export function EcheqsView({
 
   function onAction(action: EcheqAction, e: Echeq) {
     setProblem(null);
-    if (action === 'view') setDetails(e);
+    if (action === 'view') url.open('detail', e.id);
     else if (action === 'edit') {
       if (ready === false) setProblem({ title: ECHEQ_ERRORS.save, message: ECHEQ_ERRORS.blocked });
       else {
-        setDetails(null);
+        closeDetails();
         setForm({ open: true, editing: e });
       }
     } else if (action === 'delete') {
@@ -135,7 +133,7 @@ export function EcheqsView({
     } else {
       validate.mutate(e.id, {
         onSuccess: (r) => {
-          setDetails((cur) => (cur && cur.id === r.echeq.id ? r.echeq : cur));
+          if (details?.id === r.echeq.id) open.show(r.echeq);
           setNotice(
             r.validation_status === 'VALIDATED'
               ? `ECHEQ N° ${r.echeq.number} validado por COELSA`
@@ -154,7 +152,7 @@ export function EcheqsView({
     remove.mutate(target.id, {
       onSuccess: () => {
         setDeleting(null);
-        setDetails((cur) => (cur && cur.id === target.id ? null : cur));
+        if (details?.id === target.id) closeDetails();
         setNotice(`ECHEQ N° ${target.number} eliminado`);
       },
     });
@@ -162,7 +160,7 @@ export function EcheqsView({
 
   const list = listQ.data;
   const rows = list?.data ?? [];
-  const filtered = Boolean(status || search);
+  const filtered = url.filtered;
   const newButton = (
     <Tooltip title={createBlockedReason ?? ''}>
       <span>
@@ -198,8 +196,17 @@ export function EcheqsView({
         sx={{ mb: 2 }}
         toolbar={
           <>
-            <SearchField placeholder="Número, emisor o beneficiario" value={searchText} onChange={setSearchText} />
-            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_FILTERS} />
+            <SearchField
+              placeholder="Número, emisor o beneficiario"
+              value={url.searchText}
+              onChange={url.setSearchText}
+            />
+            <SelectFilter
+              label="Estado"
+              value={status}
+              onChange={(v) => url.setFilter('status', v)}
+              options={STATUS_FILTERS}
+            />
           </>
         }
         list={list}
@@ -233,7 +240,7 @@ export function EcheqsView({
 
       <EcheqDetailsDialog
         echeq={details}
-        onClose={() => setDetails(null)}
+        onClose={closeDetails}
         actions={
           details && canUpdate ? (
             <>

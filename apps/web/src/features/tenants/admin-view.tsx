@@ -22,8 +22,10 @@ import { LoadingState } from '../../components/loading-state';
 import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { StatCard } from '../../components/stat-card';
+import { useOpenRecord } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
 import { formatNumber } from '../../lib/format';
+import { useListParams, uuid } from '../../lib/use-list-params';
 import { adminDashboardQuery, tenantsQuery, useTestCoelsa } from './api';
 import { CoelsaConfigDialog } from './coelsa-config-dialog';
 import { CreateTenantDialog } from './create-tenant-dialog';
@@ -33,15 +35,18 @@ import { type TenantAction, TenantCards, TenantsTable } from './tenants-table';
 
 /**
  * 'Panel de Administración ECHEQ' (SYSTEM_ADMIN): stat cards, tenants with their clearing-house link, create a
- * tenant, configure and test COELSA, edit name, state and discount rate.
+ * tenant, configure and test COELSA, edit name, state and discount rate. The open dialog (a tenant's edition or its
+ * COELSA configuration) lives in the address.
  */
 export function AdminView() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [stats, tenants] = useQueries({ queries: [adminDashboardQuery(), tenantsQuery()] });
   const [creating, setCreating] = useState(false);
-  const [configuring, setConfiguring] = useState<Tenant | null>(null);
-  const [editing, setEditing] = useState<Tenant | null>(null);
+  const url = useListParams({ filters: {}, extras: { edit: uuid, coelsa: uuid } });
+  const rows = tenants.data;
+  const configuring = useOpenRecord({ id: url.extras.coelsa, rows, onMissing: () => url.drop('coelsa') }).record;
+  const editing = useOpenRecord({ id: url.extras.edit, rows, onMissing: () => url.drop('edit') }).record;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [testError, setTestError] = useState<string | null>(null);
   const test = useTestCoelsa();
@@ -49,8 +54,8 @@ export function AdminView() {
 
   function onAction(action: TenantAction, t: Tenant) {
     setTestError(null);
-    if (action === 'configure') setConfiguring(t);
-    else if (action === 'edit') setEditing(t);
+    if (action === 'configure') url.open('coelsa', t.id);
+    else if (action === 'edit') url.open('edit', t.id);
     else {
       test.mutate(t.id, {
         onSuccess: (res) =>
@@ -140,19 +145,19 @@ export function AdminView() {
       {configuring ? (
         <CoelsaConfigDialog
           tenant={configuring}
-          onClose={() => setConfiguring(null)}
+          onClose={() => url.close('coelsa')}
           onSaved={() => {
             setNotice({ severity: 'success', text: `Configuración de COELSA guardada para ${configuring.nombre}` });
-            setConfiguring(null);
+            url.close('coelsa');
           }}
         />
       ) : null}
       {editing ? (
         <EditTenantDialog
           tenant={editing}
-          onClose={() => setEditing(null)}
+          onClose={() => url.close('edit')}
           onSaved={(t) => {
-            setEditing(null);
+            url.close('edit');
             setNotice({ severity: 'success', text: `Entidad ${t.nombre} actualizada` });
           }}
         />

@@ -1,4 +1,12 @@
-import { can, PENDING_KINDS, ROLES, type Role, type User, type UserStatus } from '@echeq/contract';
+import {
+  can,
+  listUsersQuerySchema,
+  PENDING_KINDS,
+  ROLES,
+  type Role,
+  type User,
+  type UserStatus,
+} from '@echeq/contract';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,10 +20,10 @@ import { filterOptions, SearchField, SelectFilter } from '../../components/list-
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { usePaging } from '../../components/pagination';
-import { useDebounced } from '../../components/use-debounced';
+import { useOpenRecord } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
-import { tenantChoicesQuery, usersQuery, useUpdateUser } from './api';
+import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
+import { tenantChoicesQuery, userQuery, usersQuery, useUpdateUser } from './api';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { type StandingChange, StandingDialog } from './standing-dialog';
@@ -30,31 +38,34 @@ type PendingKind = (typeof PENDING_KINDS)[number];
 const PENDING_OPTIONS = filterOptions<PendingKind>(PENDING_KINDS, (k) =>
   k === 'approval' ? 'Altas por aprobar' : 'Usuarios sin confirmar',
 );
+const Q = listUsersQuerySchema.shape;
+/** What the address keeps (search, filters, page, the user whose details are open). */
+const PARAMS = {
+  filters: {
+    search: fromSchema(Q.search),
+    role: fromSchema<Role>(Q.role),
+    status: fromSchema<UserStatus>(Q.status),
+    tenant_id: fromSchema(Q.tenant_id),
+    pending: fromSchema<PendingKind>(Q.pending),
+  },
+  extras: { detail: uuid },
+};
 
 /**
  * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role, status and
  * pending filters; 'Ver' details; 'Nuevo Usuario', edit and suspend/reactivate for roles with users:manage; approve
  * or reject a company's registration and confirm a user added to an existing company for roles with users:approve.
+ * Search, filters, page and the open details live in the address.
  */
-export function UsersView({
-  actor,
-  initialSearch = '',
-}: {
-  actor: { id: string; role: Role };
-  initialSearch?: string;
-}) {
+export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const canManage = can(actor.role, 'users:manage');
   const isSystemAdmin = actor.role === 'SYSTEM_ADMIN';
   const approver = can(actor.role, 'users:approve') ? { id: actor.id, isSystemAdmin } : null;
-  const [searchText, setSearchText] = useState(initialSearch);
-  const search = useDebounced(searchText.trim());
-  const [role, setRole] = useState<Role | ''>('');
-  const [status, setStatus] = useState<UserStatus | ''>('');
-  const [tenantId, setTenantId] = useState('');
-  const [pending, setPending] = useState<PendingKind | ''>('');
-  const paging = usePaging([search, role, status, tenantId, pending]);
+  const url = useListParams(PARAMS);
+  const { paging } = url;
+  const { search, role, status, tenant_id: tenantId, pending } = url.filters;
   const list = useQuery(
     usersQuery({
       page: paging.page,
@@ -73,7 +84,12 @@ export function UsersView({
   );
 
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<User | null>(null);
+  const viewing = useOpenRecord({
+    id: url.extras.detail,
+    rows: list.isPlaceholderData ? undefined : list.data?.data,
+    byId: userQuery,
+    onMissing: () => url.drop('detail'),
+  }).record;
   const [editing, setEditing] = useState<User | null>(null);
   const [statusChange, setStatusChange] = useState<{ user: User; to: UserStatus } | null>(null);
   const [standingChange, setStandingChange] = useState<StandingChange | null>(null);
@@ -83,7 +99,7 @@ export function UsersView({
 
   function onAction(action: UserAction, u: User) {
     setProcessError(null);
-    if (action === 'view') setViewing(u);
+    if (action === 'view') url.open('detail', u.id);
     else if (action === 'edit') setEditing(u);
     else if (action === 'approve' || action === 'reject' || action === 'confirm')
       setStandingChange({ user: u, action });
@@ -109,7 +125,7 @@ export function UsersView({
   }
 
   const rows = list.data?.data ?? [];
-  const filtered = Boolean(search || role || status || tenantId || pending);
+  const filtered = url.filtered;
 
   return (
     <>
@@ -136,17 +152,27 @@ export function UsersView({
         compact
         toolbar={
           <>
-            <SearchField label="Buscar por email o empresa" value={searchText} onChange={setSearchText} />
-            <SelectFilter label="Rol" value={role} onChange={setRole} options={roleOptions} />
-            <SelectFilter label="Estado" value={status} onChange={setStatus} options={STATUS_OPTIONS} />
+            <SearchField label="Buscar por email o empresa" value={url.searchText} onChange={url.setSearchText} />
+            <SelectFilter label="Rol" value={role} onChange={(v) => url.setFilter('role', v)} options={roleOptions} />
+            <SelectFilter
+              label="Estado"
+              value={status}
+              onChange={(v) => url.setFilter('status', v)}
+              options={STATUS_OPTIONS}
+            />
             {approver ? (
-              <SelectFilter label="Pendientes" value={pending} onChange={setPending} options={PENDING_OPTIONS} />
+              <SelectFilter
+                label="Pendientes"
+                value={pending}
+                onChange={(v) => url.setFilter('pending', v)}
+                options={PENDING_OPTIONS}
+              />
             ) : null}
             {isSystemAdmin ? (
               <SelectFilter
                 label="Entidad"
                 value={tenantId}
-                onChange={setTenantId}
+                onChange={(v) => url.setFilter('tenant_id', v)}
                 options={filterOptions(
                   (tenants.data ?? []).map((t) => t.id),
                   (id) => tenants.data?.find((t) => t.id === id)?.nombre ?? id,
@@ -191,7 +217,7 @@ export function UsersView({
           }}
         />
       ) : null}
-      {viewing ? <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewing ? <UserDetailsDialog user={viewing} onClose={() => url.close('detail')} /> : null}
       {editing ? (
         <EditUserDialog
           key={editing.id}
