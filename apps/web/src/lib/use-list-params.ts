@@ -32,7 +32,7 @@ export const uuid: Parser = (raw) =>
 type Fields = Record<string, Parser>;
 type Parsed<P> = P extends Parser<infer T> ? T : never;
 /** Each field's value, '' when absent or invalid (the list's default). */
-export type Values<F extends Fields> = { [K in keyof F]: Parsed<F[K]> | '' };
+type Values<F extends Fields> = { [K in keyof F]: Parsed<F[K]> | '' };
 
 /** Which page a server-paged list shows: `index` from 0, `page` from 1 and `limit` go in the request. */
 export type Paging = {
