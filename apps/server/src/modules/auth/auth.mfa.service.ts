@@ -8,7 +8,7 @@ import { open, seal } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { findUserById, toUserDto, type UserRow } from '../users';
+import { findUserById, setPendingMfaSecret, toUserDto, turnMfaOff, turnMfaOn, type UserRow } from '../users';
 import { beginCheck } from './auth.throttle';
 
 type MfaDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter'>;
@@ -54,11 +54,7 @@ export async function startMfaSetup({
   await check.succeeded();
   const secret = newTotpSecret();
   await deps.db.transaction(async (tx) => {
-    await tx.query('update users set mfa_pending_secret_enc = $2, updated_at = $3 where id = $1', [
-      user.id,
-      seal(deps.config.secretsKey, secret),
-      deps.clock.now(),
-    ]);
+    await setPendingMfaSecret(tx, user.id, seal(deps.config.secretsKey, secret), deps.clock.now());
     await recordAudit(tx, ctx, { action: 'user.mfa.setup', entity: 'user', entityId: user.id });
   });
   const url = otpauthUrl(secret, user.email);
@@ -83,13 +79,13 @@ export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; 
   );
   if (step === null) throw await limit.failed(invalidCode());
   await deps.db.transaction(async (tx) => {
-    const r = await tx.query(
-      `update users set mfa_enabled = true, mfa_secret_enc = mfa_pending_secret_enc, mfa_pending_secret_enc = null,
-         mfa_last_step = $3, updated_at = $4, version = version + 1
-       where id = $1 and not mfa_enabled and mfa_pending_secret_enc = $2`,
-      [user.id, user.mfa_pending_secret_enc, step, deps.clock.now()],
-    );
-    if (r.rowCount === 0) throw conflict('La configuración cambió mientras tanto. Inicie la configuración nuevamente.');
+    const on = await turnMfaOn(tx, {
+      userId: user.id,
+      pendingSealed: user.mfa_pending_secret_enc!,
+      step,
+      at: deps.clock.now(),
+    });
+    if (!on) throw conflict('La configuración cambió mientras tanto. Inicie la configuración nuevamente.');
     const closed = await revokeUserSessions(tx, user.id, deps.clock.now(), ctx.actor.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.mfa.enable',
@@ -129,13 +125,7 @@ export async function disableMfa({
     throw await limit.failed(wrongPassword('password'));
   }
   await deps.db.transaction(async (tx) => {
-    const r = await tx.query(
-      `update users set mfa_enabled = false, mfa_secret_enc = null, mfa_pending_secret_enc = null,
-         mfa_last_step = coalesce($2, mfa_last_step), updated_at = $3, version = version + 1
-       where id = $1 and mfa_enabled and (mfa_last_step is null or $2::bigint is null or mfa_last_step < $2)`,
-      [user.id, step, deps.clock.now()],
-    );
-    if (r.rowCount === 0) throw invalidCode();
+    if (!(await turnMfaOff(tx, { userId: user.id, step, at: deps.clock.now() }))) throw invalidCode();
     await recordAudit(tx, ctx, {
       action: 'user.mfa.disable',
       entity: 'user',

@@ -5,7 +5,7 @@ import { assertStrongPassword } from '../../platform/auth/password-policy';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
-import { findUserById, toUserDto } from '../users';
+import { findUserById, insertRegistration, registrationTarget, toUserDto } from '../users';
 import { type AuthDeps, actorCtx, isUniqueViolation, openSession } from './auth.service';
 import { type Client, firstInWindow } from './auth.throttle';
 
@@ -80,14 +80,7 @@ async function registerInLine(
 
   const codigo = input.tenant_codigo ?? deps.registrationTenant;
   // One statement: the bank, and whether the CUIT or the e-mail is already there.
-  const t = await deps.db.query<{ id: string; estado: string; taken: boolean }>(
-    `select t.id, t.estado,
-            exists (select 1 from companies c where c.tenant_id = t.id and c.cuit = $2)
-              or exists (select 1 from users u where lower(u.email) = lower($3)) as taken
-     from tenants t where t.codigo = $1`,
-    [codigo, input.cuit, input.email],
-  );
-  const tenant = t.rows[0];
+  const tenant = await registrationTarget(deps.db, { tenantCodigo: codigo, cuit: input.cuit, email: input.email });
   if (tenant?.estado !== 'ACTIVO') {
     throw new AppError('VALIDATION_ERROR', 'El banco indicado no existe o no está activo', {
       errors: [{ path: 'tenant_codigo', message: 'Banco inexistente o inactivo' }],
@@ -102,21 +95,16 @@ async function registerInLine(
 
   try {
     const { token, userId } = await deps.db.transaction(async (tx) => {
-      const company = await tx.query<{ id: string }>(
-        `insert into companies (tenant_id, name, cuit, approval) values ($1, $2, $3, 'PENDING')
-         on conflict (tenant_id, cuit) do nothing returning id`,
-        [tenant.id, input.company_name, input.cuit],
-      );
-      const companyId = company.rows[0]?.id;
-      if (!companyId) throw registrationConflict();
-      const user = await tx.query<{ id: string }>(
-        `insert into users (tenant_id, company_id, email, password_hash, role, last_login)
-         values ($1, $2, $3, $4, 'COMPANY_USER', $5)
-         on conflict (lower(email)) do nothing returning id`,
-        [tenant.id, companyId, input.email, passwordHash, deps.clock.now()],
-      );
-      const id = user.rows[0]?.id;
-      if (!id) throw registrationConflict();
+      const created = await insertRegistration(tx, {
+        tenantId: tenant.id,
+        companyName: input.company_name,
+        cuit: input.cuit,
+        email: input.email,
+        passwordHash,
+        at: deps.clock.now(),
+      });
+      if (!created) throw registrationConflict();
+      const { companyId, userId: id } = created;
       const ctx = actorCtx(
         { id, email: input.email, role: 'COMPANY_USER', tenant_id: tenant.id, company_id: companyId },
         client,

@@ -11,7 +11,16 @@ import type { Deps } from '../../platform/deps';
 import { AppError, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
-import { emailTaken, findUserByEmail, findUserById, toUserDto } from '../users';
+import {
+  emailTaken,
+  findUserByEmail,
+  findUserById,
+  recordLogin,
+  setOwnPassword,
+  setProfile,
+  toUserDto,
+  useMfaStep,
+} from '../users';
 import { beginCheck, beginSignIn, type Client } from './auth.throttle';
 
 export type AuthDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter' | 'tokenKey'>;
@@ -106,13 +115,9 @@ async function signIn(deps: AuthDeps, body: LoginBody, client: Client): Promise<
   const token = await deps.db.transaction(async (tx) => {
     if (mfaStep !== null) {
       // Single use: the step is recorded only if no concurrent sign-in used it first.
-      const used = await tx.query(
-        'update users set mfa_last_step = $2 where id = $1 and (mfa_last_step is null or mfa_last_step < $2)',
-        [user.id, mfaStep],
-      );
-      if (used.rowCount === 0) throw new AppError('INVALID_MFA_CODE');
+      if (!(await useMfaStep(tx, user.id, mfaStep))) throw new AppError('INVALID_MFA_CODE');
     }
-    await tx.query('update users set last_login = $2 where id = $1', [user.id, deps.clock.now()]);
+    await recordLogin(tx, user.id, deps.clock.now());
     const t = await openSession(deps, tx, user.id, client);
     await recordAudit(tx, actorCtx(user, client), {
       action: 'auth.login',
@@ -180,10 +185,7 @@ export async function updateProfile(
       if (newEmail && (await emailTaken(tx, newEmail, before.id))) throw emailUnavailable();
       const email = newEmail ?? before.email;
       const fullName = patch.full_name === undefined ? before.full_name : patch.full_name || null;
-      await tx.query(
-        'update users set email = $2, full_name = $3, updated_at = now(), version = version + 1 where id = $1',
-        [before.id, email, fullName],
-      );
+      await setProfile(tx, { userId: before.id, email, fullName });
       await recordAudit(tx, ctx, {
         action: 'user.profile.update',
         entity: 'user',
@@ -230,11 +232,7 @@ export async function changePassword(
   );
   const hash = await hashPassword(body.newPassword);
   const token = await deps.db.transaction(async (tx) => {
-    await tx.query(
-      `update users set password_hash = $2, must_change_password = false, updated_at = now(), version = version + 1
-       where id = $1`,
-      [user.id, hash],
-    );
+    await setOwnPassword(tx, user.id, hash);
     await revokeUserSessions(tx, user.id, deps.clock.now());
     await recordAudit(tx, ctx, {
       action: 'user.password.change',

@@ -1,3 +1,14 @@
+export {
+  insertRegistration,
+  recordLogin,
+  registrationTarget,
+  setOwnPassword,
+  setPendingMfaSecret,
+  setProfile,
+  turnMfaOff,
+  turnMfaOn,
+  useMfaStep,
+} from './users.credentials';
 export { toUserDto } from './users.mapper';
 export {
   emailTaken,
