@@ -268,7 +268,7 @@ const TODAY = `(now() at time zone 'America/Argentina/Buenos_Aires')::date`;
 export function chequesSql(size) {
   return `
 insert into echeqs (tenant_id, company_id, number, amount, currency, issue_date, due_date, issuer, issuer_cuit,
-  beneficiary, beneficiary_cuit, status, validation_status, validation_message, validated_at, created_by, created_at,
+  beneficiary, beneficiary_cuit, status, validation_status, validation_message, validated_at, added_by, created_at,
   updated_at, custody_status)
 select x.tenant_id, c.id, x.number, x.amount, x.currency, x.issue_date, x.due_date, p.name, p.cuit,
   case when x.r_ben < 0.8 then c.name else q.name end,
@@ -328,18 +328,18 @@ join bench.parties q on q.idx = x.party2`;
 export function custodySql() {
   return `
 insert into custody (tenant_id, company_id, echeq_id, status, custody_date, presentation_deadline, release_date,
-  release_reason, released_by, expired_at, notes, created_by, created_at, updated_at, version)
+  release_reason, released_by, expired_at, notes, added_by, created_at, updated_at, version)
 select x.tenant_id, x.company_id, x.id, x.st, x.cd, x.due_date + 30,
   case when x.st = 'RELEASED' then x.rd end,
   case when x.st = 'RELEASED' then case when x.status = 'PAID' then 'Presentado al cobro' else 'Retiro solicitado por la empresa' end end,
   case when x.st = 'RELEASED' then x.admin_id end,
   case when x.st = 'EXPIRED' then greatest(x.cd, least(now(), (x.due_date + 31)::timestamp at time zone 'America/Argentina/Buenos_Aires')) end,
   case when x.r_note < 0.05 then 'Depósito por ventanilla' end,
-  x.created_by, x.cd, greatest(x.cd, coalesce(x.rd, x.cd)), case when x.st = 'IN_CUSTODY' then 1 else 2 end
+  x.added_by, x.cd, greatest(x.cd, coalesce(x.rd, x.cd)), case when x.st = 'IN_CUSTODY' then 1 else 2 end
 from (
   select y.*, least(now(), y.cd + (1 + y.r_rel * 20) * interval '1 day') as rd
   from (
-    select e.id, e.tenant_id, e.company_id, e.status, e.custody_status as st, e.due_date, e.created_by, b.admin_id,
+    select e.id, e.tenant_id, e.company_id, e.status, e.custody_status as st, e.due_date, e.added_by, b.admin_id,
       least(now(), e.created_at + random() * interval '3 days') as cd,
       random() as r_rel, random() as r_note
     from echeqs e join bench.banks b on b.tenant_id = e.tenant_id
