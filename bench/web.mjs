@@ -4,22 +4,21 @@
 // statically), and Lighthouse (performance, accessibility) of /login and /dashboard in Debian's Chromium against
 // the built server. /dashboard is audited signed in: the session is put in local storage first and Lighthouse is told
 // not to clear it (the HTTP cache is emptied before each audit all the same). Results: bench/results/latest-web.json.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { freePort, startServer } from './lib/server.mjs';
+import { auditMedian, CHROMIUM, launchChromium } from './lib/lighthouse.mjs';
+import { startServer } from './lib/server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Built apart from apps/web/dist, so a browser test running meanwhile keeps the build it started with.
 const DEFAULT_WEB_DIST = path.join(ROOT, 'bench/results/tmp/web-dist');
 const RESULTS = path.join(ROOT, 'bench/results');
 const TMP = path.join(RESULTS, 'tmp');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LOGIN_BUDGET_KB = 250;
 const DEMO = { email: 'admin@banco.example', password: 'Demo1234!' };
 
@@ -78,131 +77,6 @@ function routeSizes() {
     .sort((a, b) => a.route.localeCompare(b.route));
 }
 
-async function launchChromium() {
-  const port = await freePort();
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'echeq-bench-chromium-'));
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/json/version`);
-      if (r.ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    port,
-    async close() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Lighthouse `runs` times; the run with the median performance score is kept (scores vary from run to run). */
-async function auditMedian(url, port, opts) {
-  const runs = [];
-  for (let i = 0; i < Math.max(1, Number(opt.runs)); i++) {
-    // Kept storage must not mean a warm HTTP cache: every audit loads the page as a first visit would.
-    if (opts.keepStorage) await clearHttpCache(port);
-    runs.push(await audit(url, port, opts));
-  }
-  runs.sort((a, b) => a.performance - b.performance);
-  return { ...runs[Math.floor(runs.length / 2)], runs: runs.map((r) => r.performance) };
-}
-
-/** Empties the browser's HTTP cache (local storage stays). */
-async function clearHttpCache(port) {
-  const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-  const context = cdp.contexts()[0] ?? (await cdp.newContext());
-  const page = await context.newPage();
-  const session = await context.newCDPSession(page);
-  await session.send('Network.clearBrowserCache');
-  await page.close();
-  await cdp.close();
-}
-
-/** The largest contentful paint's element, as Lighthouse describes it. */
-function lcpElement(lhr) {
-  const walk = (x) => {
-    if (!x || typeof x !== 'object') return null;
-    if (x.type === 'node' && (x.snippet || x.nodeLabel))
-      return `${x.nodeLabel ?? ''} ${x.snippet ?? ''}`.trim().slice(0, 200);
-    for (const v of Object.values(x)) {
-      const found = walk(v);
-      if (found) return found;
-    }
-    return null;
-  };
-  return walk(lhr.audits['largest-contentful-paint-element']?.details);
-}
-
-async function audit(url, port, { desktop = false, keepStorage = false } = {}) {
-  const result = await lighthouse(
-    url,
-    {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-      disableStorageReset: keepStorage,
-    },
-    desktop ? desktopConfig : undefined,
-  );
-  const lhr = result.lhr;
-  const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-  const failing = Object.values(lhr.audits)
-    .filter(
-      (a) =>
-        a.score !== null &&
-        a.score < 1 &&
-        lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0),
-    )
-    .map((a) => a.id);
-  return {
-    url: lhr.finalDisplayedUrl,
-    formFactor: desktop ? 'desktop' : 'mobile',
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    metrics: {
-      fcpMs: metric('first-contentful-paint'),
-      lcpMs: metric('largest-contentful-paint'),
-      tbtMs: metric('total-blocking-time'),
-      cls: metric('cumulative-layout-shift'),
-      speedIndexMs: metric('speed-index'),
-    },
-    lcpElement: lcpElement(lhr),
-    // Where the time could go: Lighthouse's own estimates of what each improvement would save.
-    opportunities: Object.values(lhr.audits)
-      .filter((a) => (a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0) > 50)
-      .map((a) => ({ id: a.id, savingsMs: Math.round(a.details?.overallSavingsMs ?? a.metricSavings?.LCP ?? 0) }))
-      .sort((a, b) => b.savingsMs - a.savingsMs)
-      .slice(0, 8),
-    mainThreadMs: Math.round(metric('mainthread-work-breakdown') ?? 0),
-    bootupMs: Math.round(metric('bootup-time') ?? 0),
-    accessibilityFailures: failing,
-    runtimeError: lhr.runtimeError?.message ?? null,
-  };
-}
-
 async function main() {
   if (!opt['skip-build']) {
     log('compilando la web (vite build) y el servidor');
@@ -239,7 +113,7 @@ async function main() {
       if (PAGES.includes('login')) {
         log('Lighthouse de /login');
         for (const desktop of FORM_FACTORS) {
-          report.lighthouse.push(await auditMedian(`${server.base}/login`, browser.port, { desktop }));
+          report.lighthouse.push(await auditMedian(`${server.base}/login`, browser.port, { desktop, runs: opt.runs }));
         }
       }
 
@@ -268,7 +142,7 @@ async function main() {
         log('Lighthouse de /dashboard con la sesión iniciada');
         for (const desktop of FORM_FACTORS) {
           report.lighthouse.push(
-            await auditMedian(`${server.base}/dashboard`, browser.port, { desktop, keepStorage: true }),
+            await auditMedian(`${server.base}/dashboard`, browser.port, { desktop, keepStorage: true, runs: opt.runs }),
           );
         }
       }
