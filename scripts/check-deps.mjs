@@ -8,6 +8,7 @@
 //    of the app; nothing in the web imports the server.
 //  - contract: imports nothing from the apps.
 //  - everywhere: no import circle among files (type-only imports count: a circle of types is still a knot).
+//  - no source file outside tests passes MAX_LINES lines (split it by concern).
 //  - docs/architecture.md and modules/README.md show the server's order exactly as written here (`orderLine()`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,8 @@ export const MODULE_LAYERS = [
 /** The order as docs/architecture.md must show it. */
 export const orderLine = (layers = MODULE_LAYERS) => `platform ← ${layers.map((l) => l.join(', ')).join(' ← ')}`;
 
+/** The standard's limit for a source file outside tests. */
+const MAX_LINES = 300;
 const SOURCE_DIRS = ['apps/server/src', 'apps/web/src', 'packages/contract/src'];
 /** The documents that show the modules' order: each must show it exactly as the check enforces it. */
 const ORDER_DOCS = ['docs/architecture.md', 'apps/server/src/modules/README.md'];
@@ -192,6 +195,10 @@ export function checkDeps(files, layers = MODULE_LAYERS) {
     if (!/\.(ts|tsx)$/.test(file)) continue;
     const mod = moduleOf(file)?.[1];
     if (mod) seenModules.add(mod);
+    const lines = src.split('\n').length - (src.endsWith('\n') ? 1 : 0);
+    if (lines > MAX_LINES && !isTest(file)) {
+      problems.push(`${file}: ${lines} lines; a file outside tests stays within ${MAX_LINES} (split it by concern)`);
+    }
     const edges = new Set();
     graph.set(file, edges);
     for (const m of withoutComments(src).matchAll(IMPORT)) {

@@ -121,6 +121,20 @@ describe('the dependency check', () => {
     ]);
   });
 
+  it('fails on a source file outside tests longer than 300 lines, not on a test', () => {
+    const long = `${'export const a = 1;\n'.repeat(301)}`;
+    const problems = checkDeps(
+      tree({
+        'apps/web/src/lib/long.ts': long,
+        'apps/web/src/lib/long.test.ts': long,
+        'apps/web/src/lib/ok.ts': long.slice(20),
+      }),
+    );
+    expect(problems).toEqual([
+      'apps/web/src/lib/long.ts: 301 lines; a file outside tests stays within 300 (split it by concern)',
+    ]);
+  });
+
   it('ignores an import shown in a comment', () => {
     const problems = checkDeps(
       tree(
