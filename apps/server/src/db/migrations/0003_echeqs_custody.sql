@@ -17,7 +17,7 @@ create table echeqs (
   validation_status text not null default 'PENDING' check (validation_status in ('VALIDATED', 'PENDING', 'REJECTED')),
   validation_message text,
   validated_at timestamptz,
-  added_by uuid references users (id),
+  created_by uuid references users (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   version integer not null default 1,
@@ -50,7 +50,7 @@ create table custody (
   released_by uuid references users (id),
   expired_at timestamptz,
   notes text,
-  added_by uuid references users (id),
+  created_by uuid references users (id),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   version integer not null default 1
