@@ -35,6 +35,7 @@ const PAGES: PageRoute[] = [
   },
   { path: '/custody', Page: lazyPage(() => import('./routes/custody-page'), 'CustodyPage') },
   { path: '/echeqs', Page: lazyPage(() => import('./routes/echeqs-page'), 'EcheqsPage') },
+  { path: '/accounts', Page: lazyPage(() => import('./routes/accounts-page'), 'AccountsPage') },
   { path: '/discounts', Page: lazyPage(() => import('./routes/discounts-page'), 'DiscountsPage') },
   { path: '/users', Page: lazyPage(() => import('./routes/users-page'), 'UsersPage') },
   { path: '/reports', Page: lazyPage(() => import('./routes/reports-page'), 'ReportsPage') },

@@ -86,6 +86,13 @@ export const queryKeys = {
   settings: {
     all: () => ['settings'] as const,
   },
+  accounts: {
+    all: () => ['accounts'] as const,
+    /** The current accounts the caller sees (a bank's: one client's when `companyId` is given). */
+    list: (companyId?: string) => ['accounts', 'list', companyId ?? 'all'] as const,
+    /** The bank's client companies (the open-account dialog's choices and the filter). */
+    clients: () => ['accounts', 'clients'] as const,
+  },
 };
 
 /**

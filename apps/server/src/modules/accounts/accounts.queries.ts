@@ -33,7 +33,10 @@ const ACCOUNT_SELECT = `
 
 /** Accounts matching `where` (built by the caller from the scope), oldest first. */
 export async function listAccountRows(q: Queryable, where: string, params: unknown[]): Promise<AccountRow[]> {
-  const r = await q.query<AccountRow>(`${ACCOUNT_SELECT} where ${where} order by c.name, a.created_at, a.id`, params);
+  const r = await q.query<AccountRow>(
+    `${ACCOUNT_SELECT} where ${where} order by c.name, a.created_at, a.currency, a.id`,
+    params,
+  );
   return r.rows;
 }
 

@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -14,6 +15,7 @@ export const MENU_ICONS: Record<string, ReactElement> = {
   '/dashboard': <DashboardOutlined />,
   '/custody': <Inventory2Outlined />,
   '/echeqs': <ReceiptLongOutlined />,
+  '/accounts': <AccountBalanceWalletOutlined />,
   '/discounts': <PercentOutlined />,
   '/users': <PeopleAltOutlined />,
   '/reports': <AssessmentOutlined />,
