@@ -44,9 +44,9 @@ describe('side menu by role (specification §6)', () => {
     expect(entries).not.toContain('Configuración');
   });
 
-  it('COMPANY_USER: Dashboard, Custodia, ECHEQs, Descuentos only', async () => {
+  it('COMPANY_USER: Dashboard, Custodia, ECHEQs, Cuentas y chequeras (LIFECYCLE §1), Descuentos only', async () => {
     const { entries } = await renderAs('COMPANY_USER');
-    expect(entries).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Descuentos']);
+    expect(entries).toEqual(['Dashboard', 'Custodia', 'ECHEQs', 'Cuentas y chequeras', 'Descuentos']);
   });
 
   it('SYSTEM_ADMIN: every entry including Administración and Configuración', async () => {

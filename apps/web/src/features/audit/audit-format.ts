@@ -12,84 +12,9 @@ import {
   VALIDATION_STATUS_LABELS,
 } from '@echeq/contract';
 import { formatAmount, formatCuit, formatDate, formatDateTime, formatNumber, formatRate } from '../../lib/format';
-
-/** Spanish names of the entities the trail records (unknown ones show their code). */
-const ENTITY_LABELS: Record<string, string> = {
-  user: 'Usuario',
-  company: 'Empresa',
-  tenant: 'Entidad',
-  session: 'Sesión',
-  settings: 'Configuración',
-  echeq: 'ECHEQ',
-  custody: 'Custodia',
-  discount: 'Descuento',
-  coelsa_config: 'Configuración COELSA',
-  clearing_outbox: 'Envío a COELSA',
-  platform: 'Plataforma',
-};
+import { ACTION_LABELS, ENTITY_LABELS } from './audit-labels';
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? entity;
-
-/** What each action is, as a person says it; an action not listed here shows its code. */
-const ACTION_LABELS: Record<string, string> = {
-  'auth.login': 'Inicio de sesión',
-  'auth.logout': 'Cierre de sesión',
-  'user.register': 'Empresa registrada',
-  'user.create': 'Usuario creado',
-  'user.update': 'Usuario modificado',
-  'user.activate': 'Usuario reactivado',
-  'user.deactivate': 'Usuario desactivado',
-  'user.suspend': 'Usuario suspendido',
-  'user.profile.update': 'Perfil modificado',
-  'user.password.change': 'Contraseña cambiada',
-  'user.mfa.setup': 'Verificación en dos pasos iniciada',
-  'user.mfa.enable': 'Verificación en dos pasos activada',
-  'user.mfa.disable': 'Verificación en dos pasos desactivada',
-  'user.mfa.reset': 'Verificación en dos pasos restablecida por un administrador',
-  'user.password.reset': 'Contraseña temporal asignada',
-  'user.confirm': 'Usuario confirmado',
-  'company.user.add': 'Usuario agregado a la empresa',
-  'company.approve': 'Alta de empresa aprobada',
-  'company.reject': 'Alta de empresa rechazada',
-  'auth.login.failed': 'Inicio de sesión fallido',
-  'auth.login.locked': 'Inicio de sesión bloqueado',
-  'auth.login.throttled': 'Inicio de sesión demorado',
-  'auth.password.failed': 'Contraseña actual incorrecta',
-  'auth.password.locked': 'Verificación de contraseña bloqueada',
-  'auth.mfa.failed': 'Código de verificación incorrecto',
-  'auth.mfa.locked': 'Verificación de códigos bloqueada',
-  'auth.register.throttled': 'Registros limitados',
-  'company.create': 'Empresa creada',
-  'tenant.create': 'Entidad creada',
-  'tenant.update': 'Entidad modificada',
-  'tenant.activate': 'Entidad activada',
-  'tenant.deactivate': 'Entidad desactivada',
-  'tenant.discount_rate.update': 'Tasa de descuento modificada',
-  'settings.update': 'Configuración modificada',
-  'coelsa_config.create': 'Conexión con COELSA configurada',
-  'coelsa_config.update': 'Conexión con COELSA modificada',
-  'coelsa_config.delete': 'Conexión con COELSA eliminada',
-  'coelsa_config.test': 'Conexión con COELSA probada',
-  'echeq.create': 'ECHEQ creado',
-  'echeq.update': 'ECHEQ modificado',
-  'echeq.delete': 'ECHEQ eliminado',
-  'echeq.validate': 'ECHEQ validado',
-  'custody.create': 'ECHEQ depositado en custodia',
-  'custody.release': 'Custodia liberada',
-  'custody.expire': 'Custodia expirada',
-  'discount.request': 'Descuento solicitado',
-  'discount.update': 'Descuento modificado',
-  'discount.approve': 'Descuento aprobado',
-  'discount.reject': 'Descuento rechazado',
-  'discount.cancel': 'Descuento cancelado',
-  'discount.complete': 'Descuento completado',
-  'clearing.register_echeq': 'ECHEQ registrado en COELSA',
-  'clearing.validate_echeq': 'ECHEQ validado por COELSA',
-  'clearing.delivered': 'Enviado a COELSA',
-  'clearing.failed': 'Envío a COELSA fallido',
-  'clearing.retry_scheduled': 'Envío a COELSA reprogramado',
-  'seed.demo': 'Datos de demostración cargados',
-};
 
 /** 'Descuento rechazado'; the code itself for an action the screen does not know yet. */
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
@@ -163,6 +88,11 @@ const FIELD_LABELS: Record<string, string> = {
   added_by: 'Agregado por',
   user_id: 'Usuario (ID)',
   company_id: 'Empresa (ID)',
+  cbu: 'CBU',
+  account_id: 'Cuenta (ID)',
+  chequebook: 'Chequera',
+  first: 'Desde el número',
+  last: 'Hasta el número',
   temporary_credentials: 'Contraseña temporal',
   temporary_replaced: 'Reemplazó una contraseña temporal',
   credentials_reset: 'Contraseña restablecida',
@@ -291,6 +221,9 @@ export function recordLink(
       return search('/users', text(f.email) ?? (entry.entity_id === entry.actor_id ? entry.actor_email : null));
     case 'tenant':
       return '/admin';
+    case 'account':
+    case 'chequebook':
+      return '/accounts';
     case 'clearing_outbox':
       return f.entity === 'discount' ? search('/discounts', text(f.entity_id)) : null;
     default:
