@@ -26,6 +26,7 @@ export const API_AREA_LABELS: Record<string, string> = {
   users: 'Usuarios',
   admin: 'Administración',
   integration: 'Integración COELSA',
+  accounts: 'Cuentas y chequeras',
   system: 'Sistema',
   audit: 'Auditoría',
   settings: 'Configuración',
