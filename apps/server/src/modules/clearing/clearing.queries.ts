@@ -241,3 +241,25 @@ export async function selectOutboxFigures(
   );
   return r.rows[0]!;
 }
+
+/** The banks on the built-in sandbox: configured for it and an enabled participant (the registry's directory). */
+const ON_SANDBOX = `exists (select 1 from coelsa_configs c join coelsa_sandbox_participants p on p.tenant_id = c.tenant_id
+  where c.tenant_id = %s and c.environment = 'sandbox' and p.enabled)`;
+
+/** Whether a company with this CUIT is a client of a bank on the sandbox (any other CUIT is outside). */
+export async function cuitOnSandbox(q: Queryable, cuit: string): Promise<boolean> {
+  const r = await q.query(
+    `select 1 from companies co where co.cuit = $1 and ${ON_SANDBOX.replace('%s', 'co.tenant_id')} limit 1`,
+    [cuit],
+  );
+  return r.rows.length > 0;
+}
+
+/** Whether this bank code (the CBU's) is a bank on the sandbox's numbering (any other bank is outside). */
+export async function bankCodeOnSandbox(q: Queryable, bankCode: string): Promise<boolean> {
+  const r = await q.query(
+    `select 1 from account_banks b where b.bank_code = $1 and ${ON_SANDBOX.replace('%s', 'b.tenant_id')} limit 1`,
+    [bankCode],
+  );
+  return r.rows.length > 0;
+}

@@ -13,7 +13,11 @@ import { recentProbe } from './status.service';
  * The adapter of the bank's clearing house (sandbox or HTTP). Throws 503 COELSA_NOT_CONFIGURED or
  * SANDBOX_NOT_CONFIGURED when the bank cannot use it. With `q` the sandbox records in that transaction.
  */
-async function clearingPortFor(deps: ClearingDeps, tenantId: string, opts: PortOptions = {}): Promise<ClearingPort> {
+export async function clearingPortFor(
+  deps: ClearingDeps,
+  tenantId: string,
+  opts: PortOptions = {},
+): Promise<ClearingPort> {
   return portFor(deps, await selectConfig(opts.q ?? deps.db, tenantId), opts);
 }
 

@@ -68,7 +68,7 @@ export function portFor(deps: ClearingDeps, row: CoelsaConfigRow | null, opts: P
   if (problem) throw new AppError(problem.code);
   const cfg = row!;
   if (cfg.environment === 'sandbox') {
-    return sandboxAdapter({ q: opts.q ?? deps.db, tenantId: cfg.tenant_id, now: () => deps.clock.now() });
+    return sandboxAdapter({ q: opts.q ?? deps.db, db: deps.db, tenantId: cfg.tenant_id, now: () => deps.clock.now() });
   }
   const key = deps.config.secretsKey;
   let apiKey: string;

@@ -8,6 +8,9 @@
  *   it (see `ClearingPayloads` for what each operation's payload should carry). `outboxRow(op)` is the same record as
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
+ * - `clearingPortFor(deps, tenantId)`: the bank's clearing house as the port (port.ts); its registry calls
+ *   (`registryIssue`, `registryOperate`, `registryEvents`) answer the registry's outcome in a transaction of their
+ *   own (never call them while holding a transaction). The registry's types are exported for the bank side.
  * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
@@ -18,6 +21,7 @@ export { type BreakerState, breakerStates } from './adapters/breaker';
 export type { ClearingBook, SandboxBookEntry } from './book';
 export { clearingRoutes } from './clearing.routes';
 export {
+  clearingPortFor,
   enqueueClearing,
   joinSandbox,
   learnSandboxBook,
@@ -28,5 +32,6 @@ export {
 } from './clearing.service';
 export type { ClearingDeps } from './connect';
 export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
-export type { ClearingEcheq, ClearingOperation } from './port';
+export type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
+export type { RegistryEvent, RegistryIssueRequest, RegistryOperateRequest, RegistryOutcome } from './registry';
 export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor, probesSettled } from './status.service';

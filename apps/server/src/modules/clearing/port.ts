@@ -1,4 +1,5 @@
 import type { ClearingReason } from '@echeq/contract';
+import type { RegistryEvent, RegistryIssueRequest, RegistryOperateRequest, RegistryOutcome } from './registry';
 
 /** Operations other modules record for the clearing house (the outbox's `operation` column). */
 export type ClearingOperation =
@@ -81,10 +82,24 @@ export type CallOptions = {
 };
 
 /**
+ * What a bank's inbox asks the registry: the events after `cursor` (an event id as a decimal string, '0' from the
+ * start) concerning any of `cuits` or drawn on any of `bankCodes`, at most `limit` (1–5000).
+ */
+export type RegistryEventsRequest = { cursor: string; cuits: string[]; bankCodes: string[]; limit: number };
+
+/** The events in id order and the cursor to ask from next (the last event's id, or the same cursor when none). */
+export type RegistryEventsPage = { events: RegistryEvent[]; cursor: string };
+
+/**
  * The port: every operation the product needs from the clearing house. Two adapters implement it: the built-in
  * sandbox (adapters/sandbox.ts) and the HTTP client of the real service (adapters/http.ts).
  * Failures: `ClearingUnavailableError` (unreachable, timeout, 5xx, open circuit) and `ClearingRejectedError` (the
  * clearing house answered and refused: unknown id, invalid data, bad signature).
+ *
+ * The registry (LIFECYCLE §1, decision 032): `registryIssue` and `registryOperate` answer the registry's outcome,
+ * its refusals included (`ok: false` with the contract's Spanish message: a refusal is an answer, never thrown); the
+ * request's `key` is its idempotency key (a replay answers the first answer with `replayed: true`). Only a registry
+ * that cannot be reached or fails throws (the errors above). `registryEvents` pages a bank's inbox by cursor.
  */
 export type ClearingPort = {
   kind: 'sandbox' | 'http';
@@ -105,4 +120,7 @@ export type ClearingPort = {
     op: { type: string; entity: string; entityId: string; payload: unknown },
     opts?: CallOptions,
   ): Promise<ClearingAck>;
+  registryIssue(req: RegistryIssueRequest, opts?: CallOptions): Promise<RegistryOutcome>;
+  registryOperate(req: RegistryOperateRequest, opts?: CallOptions): Promise<RegistryOutcome>;
+  registryEvents(req: RegistryEventsRequest, opts?: CallOptions): Promise<RegistryEventsPage>;
 };

@@ -1,8 +1,9 @@
 import type { ClearingReason } from '@echeq/contract';
 import { ClearingRejectedError, ClearingUnavailableError, type UnavailableReason } from '../clearing.errors';
-import type { CallOptions, ClearingAck, ClearingEcheqState, ClearingPort, ClearingValidation } from '../port';
+import type { ClearingAck, ClearingEcheqState, ClearingPort, ClearingValidation } from '../port';
 import type { Breaker } from './breaker';
 import { type EgressPolicy, EgressRefusedError, egressRequest } from './egress';
+import { type HttpCall, httpRegistry } from './http-registry';
 import { echeqToWire, HEADER, ROUTES, signRequest } from './protocol';
 
 export type HttpAdapterOptions = {
@@ -75,12 +76,8 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
     });
   }
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    payload: unknown,
-    opts: CallOptions = {},
-  ): Promise<{ status: number; body: Record<string, unknown>; latencyMs: number }> {
+  /** One call with its retries. With `refusalAnswers`, a 4xx whose body is a registry refusal is returned, not thrown. */
+  const call: HttpCall = async (method, path, payload, opts = {}, refusalAnswers = false) => {
     const timeoutMs = opts.timeoutMs ?? o.timeoutMs;
     const maxRetries = opts.maxRetries ?? o.maxRetries;
     const body = payload === undefined ? '' : JSON.stringify(payload);
@@ -98,6 +95,9 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
             const v = res.text ? JSON.parse(res.text) : {};
             parsed = v && typeof v === 'object' && !Array.isArray(v) ? v : null;
           } catch {}
+          if (res.status >= 400 && refusalAnswers && parsed?.ok === false && typeof parsed.message === 'string') {
+            return { status: res.status, body: parsed, latencyMs: now() - started };
+          }
           if (res.status >= 400) {
             throw new ClearingRejectedError(
               res.status,
@@ -126,7 +126,7 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
       const ceiling = Math.min(backoff.capMs, backoff.baseMs * 2 ** n);
       await new Promise((r) => setTimeout(r, ceiling / 2 + random() * (ceiling / 2)));
     }
-  }
+  };
 
   const ack = (r: { body: Record<string, unknown> }): ClearingAck => ({
     reference: typeof r.body.reference === 'string' ? r.body.reference : '',
@@ -137,6 +137,7 @@ export function httpAdapter(o: HttpAdapterOptions): ClearingPort {
 
   return {
     kind: 'http',
+    ...httpRegistry(call),
     async health(opts) {
       const r = await call('GET', ROUTES.health, undefined, opts);
       return { latencyMs: r.latencyMs };

@@ -9,6 +9,14 @@ import type { ClearingEcheq } from '../port';
  * A request older or newer than MAX_CLOCK_SKEW_MS is refused. Mutations also carry an idempotency key: the
  * clearing house answers a repeated key with the first answer.
  * Errors are `{ code, message, reasons? }` with a 4xx (refused: never retried) or 5xx status.
+ *
+ * The registry (decision 032): `POST registryIssue` and `POST registryOperations` take the registry's request as JSON
+ * (its `key` travels also as the idempotency key header, which must equal it) and answer its outcome: 200 with
+ * `{ ok: true, cheque, events, replayed }`, or a refusal as a 4xx whose body is the outcome itself
+ * (`{ ok: false, code, reason, message, field?, replayed }`: 409 for INVALID_TRANSITION, DUPLICATE and
+ * IDEMPOTENCY_MISMATCH, 400 for VALIDATION_ERROR), which the adapter returns as the answer it is.
+ * `GET registryEvents?cursor=&cuits=&bank_codes=&limit=` (CUITs and bank codes comma-separated) answers
+ * `{ events, cursor }`.
  */
 export const HEADER = {
   key: 'x-coelsa-key',
@@ -27,6 +35,9 @@ export const ROUTES = {
   deposit: (id: string) => `/v1/echeqs/${encodeURIComponent(id)}/custody`,
   release: (id: string) => `/v1/echeqs/${encodeURIComponent(id)}/custody/release`,
   operations: '/v1/operations',
+  registryIssue: '/v1/registry/issue',
+  registryOperations: '/v1/registry/operations',
+  registryEvents: '/v1/registry/events',
 } as const;
 
 function bodyHash(body: string): string {

@@ -1,10 +1,13 @@
-import type { Queryable } from '../../../platform/db/db';
+import type { Db, Queryable } from '../../../platform/db/db';
 import { toIso } from '../../../platform/timestamps';
 import { ClearingRejectedError } from '../clearing.errors';
+import { bankCodeOnSandbox, cuitOnSandbox } from '../clearing.queries';
 import type { ClearingAck, ClearingPort, ClearingValidation } from '../port';
+import type { RegistryDirectory } from '../registry';
 import { handle, type SimRecord, type SimReply, type SimRequest, type SimStore } from '../simulator/engine';
 import type { SimEcheq } from '../simulator/rules';
 import { echeqToWire } from './protocol';
+import { REGISTRY_OPTIONS, registryCalls } from './registry-calls';
 
 type SandboxRow = {
   echeq_id: string;
@@ -105,10 +108,17 @@ function rejected(reply: SimReply): ClearingRejectedError {
 }
 
 /**
- * The built-in sandbox: the clearing house simulated in-process on the bank's own sandbox tables. Answers in the
- * caller's connection (or transaction: what it records commits or rolls back with the caller's work).
+ * Who is on the platform for the sandbox's registry: the companies of the banks on the sandbox and those banks' codes.
+ * A company whose bank is not on the sandbox, like any unknown CUIT, is outside: the registry plays it.
  */
-export function sandboxAdapter(o: { q: Queryable; tenantId: string; now: () => Date }): ClearingPort {
+const sandboxDirectory: RegistryDirectory = { knowsCuit: cuitOnSandbox, knowsBank: bankCodeOnSandbox };
+
+/**
+ * The built-in sandbox: the clearing house simulated in-process. Its first operations answer on the bank's own sandbox
+ * tables in the caller's connection (or transaction: what they record commits or rolls back with the caller's work);
+ * the registry, shared by every bank on the sandbox, answers in transactions of its own on `db` (registry-calls.ts).
+ */
+export function sandboxAdapter(o: { q: Queryable; db: Db; tenantId: string; now: () => Date }): ClearingPort {
   const store = sqlSandboxStore(o.q, o.tenantId);
   const run = async (req: SimRequest) => {
     const reply = await handle(store, req, o.now());
@@ -123,6 +133,7 @@ export function sandboxAdapter(o: { q: Queryable; tenantId: string; now: () => D
   });
   return {
     kind: 'sandbox',
+    ...registryCalls({ db: o.db, now: o.now, ctx: { directory: sandboxDirectory, options: REGISTRY_OPTIONS } }),
     async health() {
       await run({ kind: 'health' });
       return { latencyMs: 0 };

@@ -60,6 +60,9 @@ export type RegistryRequest = { key: string; cheque_id: string } & WithoutAt<
   Exclude<LifecycleOperation, { type: 'ISSUE' }>
 >;
 
+/** The port's name for an operation on an existing cheque (the same request). */
+export type RegistryOperateRequest = RegistryRequest;
+
 /** An issue as the issuing bank sends it: the cheque without its id (the registry gives it) and the account. */
 export type RegistryIssueRequest = {
   key: string;

@@ -1,0 +1,129 @@
+import { makeCbu, makeCuit } from '@echeq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ClearingPort,
+  clearingPortFor,
+  type RegistryEvent,
+  type RegistryIssueRequest,
+  type RegistryOperateRequest,
+  type RegistryOutcome,
+} from '../src/modules/clearing';
+import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
+import type { Db } from '../src/platform/db/db';
+import { freshDb } from './helpers';
+import { at, issueRequest, newKey, nextNumber, ok, PAYMENT, refused } from './registry/fixtures';
+
+// The demo's cast: Empresa Demo (Banco Demo, 901, sandbox), Distribuidora Norte (Banco Norte, 903, sandbox) and
+// Comercial Sur (Banco Sur, 902, not configured: outside for the registry).
+const EMPRESA_DEMO = makeCuit('30', '71234567');
+const NORTE = makeCuit('30', '75678901');
+const SUR = makeCuit('30', '74567890');
+const DEMO_CBU = makeCbu({ bankCode: '901', branch: '0001', account: '0000000777001' });
+
+let db: Db;
+let drop: () => Promise<void>;
+let now = new Date(at('2026-04-01'));
+let demo: ClearingPort;
+let norte: ClearingPort;
+
+const deps = () => ({
+  db,
+  clock: { now: () => new Date(now) },
+  config: { secretsKey: Buffer.alloc(32, 7), clearingAllowedHosts: [] },
+});
+
+async function portOf(codigo: string): Promise<ClearingPort> {
+  const r = await db.query<{ id: string }>('select id from tenants where codigo = $1', [codigo]);
+  return clearingPortFor(deps(), r.rows[0]!.id);
+}
+
+/** Empresa Demo issues a cheque from its account at Banco Demo (901) to `beneficiary`. */
+function demoIssue(beneficiary: string, amount = 1500.5): RegistryIssueRequest {
+  const r = issueRequest({
+    number: nextNumber(),
+    issueDate: '2026-04-01',
+    paymentDate: PAYMENT,
+    amount,
+    cbu: DEMO_CBU,
+  });
+  return {
+    ...r,
+    caller: { cuit: EMPRESA_DEMO },
+    cheque: {
+      ...r.cheque,
+      issuer: { ...r.cheque.issuer, cuit: EMPRESA_DEMO, name: 'Empresa Demo S.A.' },
+      beneficiary: { cuit: beneficiary, name: 'Beneficiaria' },
+    },
+  };
+}
+
+beforeAll(async () => {
+  ({ db, drop } = await freshDb());
+  demo = await portOf('BDEMO');
+  norte = await portOf('BNORTE');
+});
+afterAll(() => drop());
+
+describe('the registry through the sandbox adapter', () => {
+  it('knows the sandbox banks’ companies and plays the rest (a company of a bank off the sandbox accepts at once)', async () => {
+    const toNorte = ok(await demo.registryIssue(demoIssue(NORTE)));
+    expect(toNorte.state).toBe('EMITIDO-PENDIENTE');
+    const toSur = ok(await demo.registryIssue(demoIssue(SUR)));
+    expect(toSur.state).toBe('ACTIVO');
+    expect(toSur.holder_cuit).toBe(SUR);
+  });
+
+  it('answers operations in transactions of their own, refusals as outcomes with their Spanish message', async () => {
+    const id = ok(await demo.registryIssue(demoIssue(NORTE))).cheque_id;
+    now = new Date(at('2026-04-06'));
+    const accept: RegistryOperateRequest = {
+      key: newKey('accept'),
+      cheque_id: id,
+      type: 'ACCEPT',
+      caller: { cuit: NORTE },
+    };
+    const accepted = await norte.registryOperate(accept);
+    expect(ok(accepted).state).toBe('ACTIVO');
+    // Committed: another port (another bank) sees it at once, and a replay answers the same.
+    const again = await demo.registryOperate(accept);
+    expect(again).toEqual({ ...accepted, replayed: true });
+    const annul: RegistryOperateRequest = {
+      key: newKey('annul'),
+      cheque_id: id,
+      type: 'ANNUL',
+      caller: { cuit: EMPRESA_DEMO },
+      motivo: 'Error de carga',
+    };
+    const refusal = refused(await demo.registryOperate(annul));
+    expect(refusal.code).toBe('INVALID_TRANSITION');
+    expect(refusal.message).toMatch(/ACTIVO|estado/i);
+    const replayed: RegistryOutcome = await demo.registryOperate(annul);
+    expect(replayed).toEqual({ ...refusal, replayed: true });
+  });
+
+  it('pages a bank’s events by cursor and refuses a bad page request with the port’s error', async () => {
+    const all = await norte.registryEvents({ cursor: '0', cuits: [NORTE], bankCodes: [], limit: 5000 });
+    expect(all.events.length).toBeGreaterThanOrEqual(3);
+    expect(all.cursor).toBe(all.events.at(-1)!.id);
+    const seen: string[] = [];
+    let cursor = '0';
+    for (;;) {
+      const page = await norte.registryEvents({ cursor, cuits: [NORTE], bankCodes: [], limit: 2 });
+      if (page.events.length === 0) {
+        expect(page.cursor).toBe(cursor);
+        break;
+      }
+      seen.push(...page.events.map((e) => e.id));
+      cursor = page.cursor;
+    }
+    const events: RegistryEvent[] = all.events;
+    expect(seen).toEqual(events.map((e) => e.id));
+    expect(events.every((e) => e.cuits.includes(NORTE) && e.payload.cheque.cheque_id === e.cheque_id)).toBe(true);
+    await expect(norte.registryEvents({ cursor: '-1', cuits: [], bankCodes: [], limit: 1 })).rejects.toBeInstanceOf(
+      ClearingRejectedError,
+    );
+    await expect(norte.registryEvents({ cursor: '0', cuits: [], bankCodes: ['9'], limit: 1 })).rejects.toThrow(
+      /Códigos de banco/,
+    );
+  });
+});
