@@ -34,6 +34,19 @@ export const DISCOUNT_TRANSITIONS: Record<string, { from: DiscountStatus; to: Di
 /** The fixed reason the screen sends when a bank admin rejects. */
 export const DEFAULT_REJECTION_REASON = 'Rechazado por el administrador';
 
+/**
+ * The reasons a bank usually gives, offered by the reject dialog (the specification's fixed text first); the bank
+ * may also write its own. The company reads the one chosen in its view of the discount.
+ */
+export const DISCOUNT_REJECTION_REASONS = [
+  DEFAULT_REJECTION_REASON,
+  'Documentación incompleta o inconsistente',
+  'El librador no cumple la política de crédito del banco',
+  'El plazo hasta el vencimiento está fuera de la política del banco',
+  'La empresa superó su límite de crédito para descuentos',
+  'El ECHEQ tiene observaciones en la cámara compensadora',
+] as const;
+
 export const discountSchema = z.object({
   id: uuidSchema,
   echeq_id: uuidSchema,
@@ -104,6 +117,27 @@ export const listDiscountsQuerySchema = pageQuerySchema.extend({
   status: discountStatusSchema.optional(),
   search: z.string().trim().max(100).optional(),
 });
+
+/**
+ * What an approval would give today (GET /discounts/{id}/quote): the bank's rate, the days to the due date and the
+ * amounts the server's pricing computes, exactly as the approval would store them.
+ */
+export const discountQuoteSchema = z.object({
+  discount_id: uuidSchema,
+  currency: z.string(),
+  requested_amount: z.number(),
+  /** The bank's annual nominal rate (a fraction, e.g. 0.45). */
+  rate: z.number(),
+  days: z.number().int(),
+  /** requested_amount − approved_amount: what the bank keeps. */
+  discount_amount: z.number(),
+  approved_amount: z.number(),
+  /** The approval date the figures are for (Buenos Aires's today) and the cheque's due date. */
+  approval_date: z.string(),
+  due_date: z.string(),
+});
+export type DiscountQuote = z.infer<typeof discountQuoteSchema>;
+export const discountQuoteResponseSchema = envelope(discountQuoteSchema);
 
 export const discountResponseSchema = envelope(discountSchema);
 export const discountPageResponseSchema = envelope(pageSchema(discountSchema));

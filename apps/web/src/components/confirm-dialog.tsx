@@ -16,6 +16,8 @@ type ConfirmDialogProps = {
   /** Paints the confirm button red for destructive actions (delete, reject, cancel). */
   destructive?: boolean;
   loading?: boolean;
+  /** Keeps the confirm button off while what it confirms is not known yet (e.g. figures still loading). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   /** Extra content under the message (e.g. a reason field). */
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancelar',
   destructive = false,
   loading = false,
+  confirmDisabled = false,
   onConfirm,
   onClose,
   children,
@@ -60,7 +63,7 @@ export function ConfirmDialog({
           onClick={onConfirm}
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          disabled={loading}
+          disabled={loading || confirmDisabled}
           startIcon={loading ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {confirmLabel}

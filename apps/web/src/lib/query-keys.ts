@@ -50,6 +50,8 @@ export const queryKeys = {
     one: (id: string) => ['discounts', 'list', 'one', id] as const,
     /** The cheques whose open discount blocks a new request. */
     blocking: () => ['discounts', 'blocking'] as const,
+    /** What approving a pending discount would give now (its figures change with the day and the bank's rate). */
+    quote: (id: string) => ['discounts', 'quote', id] as const,
   },
   reports: {
     all: () => ['reports'] as const,

@@ -1,6 +1,7 @@
 import {
   createDiscountBodySchema,
   discountPageResponseSchema,
+  discountQuoteResponseSchema,
   discountResponseSchema,
   idParamsSchema,
   listDiscountsQuerySchema,
@@ -13,6 +14,7 @@ import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { approveDiscount, cancelDiscount, completeDiscount, rejectDiscount, updateDiscount } from './discounts.changes';
+import { quoteDiscount } from './discounts.quote';
 import { getDiscount, listDiscounts, requestDiscount } from './discounts.service';
 
 const tags = ['discounts'];
@@ -53,6 +55,23 @@ export function discountRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       data: await getDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id }),
+    }),
+  );
+
+  app.get(
+    '/discounts/:id/quote',
+    {
+      config: { access: 'discounts:decide' },
+      schema: {
+        tags,
+        summary: 'Lo que daría aprobar hoy un descuento pendiente: tasa, días, descuento y monto neto',
+        params: idParamsSchema,
+        response: responses(discountQuoteResponseSchema, 400, 404, 409, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await quoteDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id }),
     }),
   );
 

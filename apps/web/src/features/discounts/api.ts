@@ -2,6 +2,7 @@ import type {
   CreateDiscountBody,
   Custody,
   Discount,
+  DiscountQuote,
   DiscountStatus,
   ListDiscountsQuery,
   Page,
@@ -93,3 +94,12 @@ export function useDiscountTransition() {
     onSettled: () => invalidate(),
   });
 }
+
+/** GET /discounts/{id}/quote: what approving would give today, priced by the server (the approve dialog). */
+export const discountQuoteQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.discounts.quote(id),
+    queryFn: ({ signal }) => api.get<DiscountQuote>(`/discounts/${id}/quote`, { signal }),
+    staleTime: 0,
+    retry: false,
+  });

@@ -25,7 +25,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The grid view: one card per discount with the same figures and actions as the list. */
-export function DiscountsGrid({ rows, perms, onAction }: DiscountListProps) {
+export function DiscountsGrid({ rows, perms, onAction, showCompany = false }: DiscountListProps) {
   return (
     <Box
       component="ul"
@@ -59,6 +59,7 @@ export function DiscountsGrid({ rows, perms, onAction }: DiscountListProps) {
                     <Money amount={d.echeq.amount} currency={d.echeq.currency} /> · vence {formatDate(d.echeq.due_date)}
                   </Typography>
                 ) : null}
+                {showCompany ? <Line label="Empresa">{d.company_name ?? '-'}</Line> : null}
                 <Line label="Monto Solicitado">
                   <Money amount={d.requested_amount} currency={currency} />
                 </Line>

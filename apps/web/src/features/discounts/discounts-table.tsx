@@ -18,10 +18,14 @@ export type DiscountListProps = {
   rows: Discount[];
   perms: DiscountPermissions;
   onAction: (action: RowAction, d: Discount) => void;
+  /** The requesting company beside the ID, for those who see several companies (bank staff, platform admin). */
+  showCompany?: boolean;
 };
 
-/** The list view: ID, ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones. */
-export function DiscountsTable({ rows, perms, onAction }: DiscountListProps) {
+/**
+ * The list view: ID, (Empresa,) ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones.
+ */
+export function DiscountsTable({ rows, perms, onAction, showCompany = false }: DiscountListProps) {
   return (
     <TableContainer>
       <Table
@@ -37,6 +41,7 @@ export function DiscountsTable({ rows, perms, onAction }: DiscountListProps) {
         <TableHead>
           <TableRow>
             <TableCell>ID</TableCell>
+            {showCompany ? <TableCell>Empresa</TableCell> : null}
             <TableCell>ECHEQ</TableCell>
             <TableCell align="right">Monto Solicitado</TableCell>
             <TableCell align="right">Monto Aprobado</TableCell>
@@ -64,6 +69,11 @@ export function DiscountsTable({ rows, perms, onAction }: DiscountListProps) {
                     </Box>
                   </Tooltip>
                 </TableCell>
+                {showCompany ? (
+                  <TableCell sx={{ minWidth: 140 }}>
+                    <Typography variant="body2">{d.company_name ?? '-'}</Typography>
+                  </TableCell>
+                ) : null}
                 <TableCell>
                   {d.echeq ? (
                     <>

@@ -124,6 +124,21 @@ function stubApi(role: Role, handlers: Record<string, Handler> = {}) {
       return page(status ? ROWS.filter((r) => r.status === status) : ROWS, c);
     },
     'GET /api/echeqs/custody': (c) => page(CUSTODY, c),
+    [`GET /api/discounts/${ID.pending}/quote`]: () =>
+      json(200, {
+        success: true,
+        data: {
+          discount_id: ID.pending,
+          currency: 'ARS',
+          requested_amount: 625000,
+          rate: 0.45,
+          days: 40,
+          discount_amount: 30821.92,
+          approved_amount: 594178.08,
+          approval_date: '2026-11-25',
+          due_date: '2027-01-04',
+        },
+      }),
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -218,6 +233,15 @@ describe('Descuentos de ECHEQs', () => {
 
     await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Aprobar descuento/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar descuento' });
+    // The server's figures before the click: rate, days, discount and net.
+    const figures = await within(dialog).findByLabelText('Cálculo del descuento');
+    expect(figures).toHaveTextContent('Monto solicitado$ 625.000,00 ARS');
+    expect(figures).toHaveTextContent('TNA del banco45,00%');
+    expect(figures).toHaveTextContent('Días hasta el vencimiento40');
+    expect(figures).toHaveTextContent('Descuento$ 30.821,92 ARS');
+    expect(figures).toHaveTextContent('Monto neto a acreditar$ 594.178,08 ARS');
+    expect(figures).toHaveTextContent('Calculado al 25/11/2026');
+    expect(dialog).toHaveTextContent('Empresa Demo S.A.');
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
     expect(await screen.findByText('Descuento aprobado. Monto aprobado: $ 601.917,81 ARS')).toBeInTheDocument();
     const approve = calls.find((c) => c.path.endsWith('/approve'));
@@ -232,6 +256,71 @@ describe('Descuentos de ECHEQs', () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/complete'))).toBe(true));
   });
 
+  it('the approve dialog says why it cannot price a discount and keeps Aprobar off', async () => {
+    stubApi('BANK_ADMIN', {
+      [`GET /api/discounts/${ID.pending}/quote`]: () =>
+        json(409, {
+          success: false,
+          code: 'CONFLICT',
+          message: 'El ECHEQ ya venció o vence hoy: no puede descontarse',
+        }),
+    });
+    await openScreen();
+    const user = userEvent.setup();
+    await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Aprobar descuento/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar descuento' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El ECHEQ ya venció o vence hoy');
+    expect(within(dialog).getByRole('button', { name: 'Aprobar' })).toBeDisabled();
+  });
+
+  it('bank staff see the requesting company beside the ID; a company does not', async () => {
+    stubApi('BANK_ADMIN');
+    await openScreen();
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers.slice(0, 3)).toEqual(['ID', 'Empresa', 'ECHEQ']);
+    expect(rowOf('3f2a9c4e...')).toHaveTextContent('Empresa Demo S.A.');
+  });
+
+  it('reject offers the usual reasons or the admin’s own words', async () => {
+    const { calls } = stubApi('BANK_ADMIN', {
+      'PUT /api/discounts/3f2a9c4e-1b7d-4e8a-9c0f-5a6b7c8d9e01/reject': (c) =>
+        json(200, {
+          success: true,
+          data: { ...ROWS[0], status: 'REJECTED', rejection_reason: (c.body as any).rejection_reason },
+        }),
+    });
+    await openScreen();
+    const user = userEvent.setup();
+    const open = async () => {
+      await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Rechazar descuento/ }));
+      return screen.findByRole('dialog', { name: 'Rechazar descuento' });
+    };
+    let dialog = await open();
+    const reasons = within(dialog).getAllByRole('radio');
+    expect(reasons[0]).toHaveAccessibleName('Rechazado por el administrador');
+    expect(reasons.length).toBeGreaterThan(3);
+    await user.click(within(dialog).getByRole('radio', { name: 'Documentación incompleta o inconsistente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/reject')).at(-1)?.body).toEqual({
+        rejection_reason: 'Documentación incompleta o inconsistente',
+      }),
+    );
+    dialog = await open();
+    await user.click(within(dialog).getByRole('radio', { name: 'Otro motivo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(within(dialog).getByText('Indique el motivo del rechazo')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Otro motivo/ }), '  Falta el aval  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/reject')).at(-1)?.body).toEqual({
+        rejection_reason: 'Falta el aval',
+      }),
+    );
+  });
+
   it("reject sends 'Rechazado por el administrador' unless the admin changes it", async () => {
     const { calls } = stubApi('BANK_ADMIN', {
       'PUT /api/discounts/3f2a9c4e-1b7d-4e8a-9c0f-5a6b7c8d9e01/reject': (c) =>
@@ -244,7 +333,7 @@ describe('Descuentos de ECHEQs', () => {
     const user = userEvent.setup();
     await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Rechazar descuento/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Rechazar descuento' });
-    expect(within(dialog).getByLabelText(/Motivo de rechazo/)).toHaveValue('Rechazado por el administrador');
+    expect(within(dialog).getByRole('radio', { name: 'Rechazado por el administrador' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
     await screen.findByText('Descuento rechazado');
     const reject = calls.find((c) => c.path.endsWith('/reject'));
@@ -266,7 +355,9 @@ describe('Descuentos de ECHEQs', () => {
     await openScreen();
     const user = userEvent.setup();
     await user.click(within(rowOf('3f2a9c4e...')).getByRole('button', { name: /^Aprobar descuento/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aprobar' }));
+    const approveDialog = await screen.findByRole('dialog');
+    await within(approveDialog).findByLabelText('Cálculo del descuento');
+    await user.click(within(approveDialog).getByRole('button', { name: 'Aprobar' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error al aprobar el descuento');
     expect(alert).toHaveTextContent('No se puede aprobar un descuento en estado Cancelado');

@@ -1,4 +1,11 @@
-import { canAct, type Discount, type DiscountStatus, listDiscountsQuerySchema, type Role } from '@echeq/contract';
+import {
+  COMPANY_ROLES,
+  canAct,
+  type Discount,
+  type DiscountStatus,
+  listDiscountsQuerySchema,
+  type Role,
+} from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -74,6 +81,7 @@ export function DiscountsView({
     decide: role ? canAct({ role, confirmed }, 'discounts:decide') : false,
     cancel: role ? canAct({ role, confirmed }, 'discounts:cancel') : false,
   };
+  const showCompany = role !== undefined && !COMPANY_ROLES.includes(role);
 
   const url = useListParams(PARAMS);
   const { paging } = url;
@@ -222,9 +230,9 @@ export function DiscountsView({
         }
       >
         {view === 'list' ? (
-          <DiscountsTable rows={rows} perms={perms} onAction={onAction} />
+          <DiscountsTable rows={rows} perms={perms} onAction={onAction} showCompany={showCompany} />
         ) : (
-          <DiscountsGrid rows={rows} perms={perms} onAction={onAction} />
+          <DiscountsGrid rows={rows} perms={perms} onAction={onAction} showCompany={showCompany} />
         )}
         <Typography id={RATE_CAPTION_ID} variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 1 }}>
           Tasa: {RATE_MEANING}. La TNA aplicada (tasa nominal anual del banco) figura en el detalle de cada descuento.

@@ -1,30 +1,17 @@
-import { DEFAULT_REJECTION_REASON, type Discount } from '@echeq/contract';
-import TextField from '@mui/material/TextField';
+import type { Discount } from '@echeq/contract';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Money } from '../../components/money';
 import { formatDate } from '../../lib/format';
 import type { DiscountAction } from './api';
+import { ApproveDialog } from './approve-dialog';
+import { RejectDialog } from './reject-dialog';
 
+/** The confirmations without figures or reasons to choose: cancel and complete. */
 const TEXTS: Record<
-  DiscountAction,
+  'cancel' | 'complete',
   { title: string; confirm: string; cancel: string; destructive: boolean; lead: string }
 > = {
-  approve: {
-    title: 'Aprobar descuento',
-    confirm: 'Aprobar',
-    cancel: 'Volver',
-    destructive: false,
-    lead: '¿Aprobar la solicitud? El monto aprobado se calcula con la tasa nominal anual del banco y los días que faltan hasta el vencimiento del ECHEQ.',
-  },
-  reject: {
-    title: 'Rechazar descuento',
-    confirm: 'Rechazar',
-    cancel: 'Volver',
-    destructive: true,
-    lead: '¿Rechazar la solicitud? La empresa verá el motivo.',
-  },
   cancel: {
     title: 'Cancelar solicitud de descuento',
     confirm: 'Cancelar solicitud',
@@ -41,7 +28,10 @@ const TEXTS: Record<
   },
 };
 
-/** Confirms approve / reject / cancel / complete; reject asks for the reason, prefilled with the fixed text. */
+/**
+ * Confirms approve (with the server's figures, ApproveDialog), reject (with its reason, RejectDialog), cancel and
+ * complete.
+ */
 export function TransitionDialog({
   target,
   loading,
@@ -69,11 +59,14 @@ function TransitionDialogOpen({
   onConfirm: (reason?: string) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState(DEFAULT_REJECTION_REASON);
-  const [touched, setTouched] = useState(false);
+  if (action === 'approve') {
+    return <ApproveDialog discount={d} loading={loading} onConfirm={() => onConfirm()} onClose={onClose} />;
+  }
+  if (action === 'reject') {
+    return <RejectDialog discount={d} loading={loading} onConfirm={onConfirm} onClose={onClose} />;
+  }
   const t = TEXTS[action];
   const currency = d.echeq?.currency ?? 'ARS';
-  const reasonError = action === 'reject' && !reason.trim() ? 'Indique el motivo del rechazo' : null;
   return (
     <ConfirmDialog
       open
@@ -83,11 +76,7 @@ function TransitionDialogOpen({
       destructive={t.destructive}
       loading={loading}
       onClose={onClose}
-      onConfirm={() => {
-        setTouched(true);
-        if (reasonError) return;
-        onConfirm(action === 'reject' ? reason.trim() : undefined);
-      }}
+      onConfirm={() => onConfirm()}
       message={
         <>
           <Typography sx={{ mb: 1.5 }}>{t.lead}</Typography>
@@ -105,22 +94,6 @@ function TransitionDialogOpen({
           ) : null}
         </>
       }
-    >
-      {action === 'reject' ? (
-        <TextField
-          label="Motivo de rechazo"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          sx={{ mt: 2 }}
-          error={touched && Boolean(reasonError)}
-          helperText={(touched && reasonError) || 'La empresa verá este motivo'}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }
