@@ -17,7 +17,14 @@ import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts';
 import { auditRoutes } from './modules/audit';
 import { authRoutes, mfaRoutes } from './modules/auth';
-import { type ClearingBook, clearingRoutes, onSandbox, outboxJob, probesSettled } from './modules/clearing';
+import {
+  type ClearingBook,
+  clearingRoutes,
+  onSandbox,
+  outboxJob,
+  probesSettled,
+  registryJob,
+} from './modules/clearing';
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
@@ -85,7 +92,13 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 ];
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
-const JOBS: ReadonlyArray<(deps: Deps) => Job> = [outboxJob, custodyExpiryJob, idempotencyPurgeJob, rateLimitPurgeJob];
+const JOBS: ReadonlyArray<(deps: Deps) => Job> = [
+  outboxJob,
+  registryJob,
+  custodyExpiryJob,
+  idempotencyPurgeJob,
+  rateLimitPurgeJob,
+];
 
 // Spanish messages for every validation issue that has no message of its own.
 z.config(z.locales.es());

@@ -7,9 +7,12 @@ import {
   type RegistryIssueRequest,
   type RegistryOperateRequest,
   type RegistryOutcome,
+  registryJob,
 } from '../src/modules/clearing';
 import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
+import { registryCheque } from '../src/modules/clearing/registry';
 import type { Db } from '../src/platform/db/db';
+import { runJobOnce } from '../src/platform/jobs';
 import { freshDb } from './helpers';
 import { at, issueRequest, newKey, nextNumber, ok, PAYMENT, refused } from './registry/fixtures';
 
@@ -125,5 +128,40 @@ describe('the registry through the sandbox adapter', () => {
     await expect(norte.registryEvents({ cursor: '0', cuits: [], bankCodes: ['9'], limit: 1 })).rejects.toThrow(
       /Códigos de banco/,
     );
+  });
+});
+
+describe('the sandbox registry’s job', () => {
+  const tick = (when: string) => runJobOnce(db, registryJob({ db }), { now: () => new Date(when) });
+  const stateOf = async (id: string) => (await registryCheque(db, id))!.state;
+
+  it('presents a deposit at once and, at the cut-off, pays what the paying bank left unanswered (a test amount is rejected)', async () => {
+    now = new Date(at('2026-04-01'));
+    const paid = ok(await demo.registryIssue(demoIssue(SUR, 2000))).cheque_id;
+    const unpaid = ok(await demo.registryIssue(demoIssue(SUR, 2000.13))).cheque_id;
+    now = new Date(at(PAYMENT, '10:00'));
+    for (const id of [paid, unpaid]) {
+      const deposit: RegistryOperateRequest = {
+        key: newKey('dep'),
+        cheque_id: id,
+        type: 'DEPOSIT',
+        caller: { cuit: SUR },
+      };
+      expect(ok(await demo.registryOperate(deposit)).state).toBe('DEPOSITADO');
+    }
+    expect((await tick(at(PAYMENT, '10:01'))).ran).toBe(true);
+    // Banco Demo (901) is on the sandbox: it answers from its queue until the cut-off.
+    expect([await stateOf(paid), await stateOf(unpaid)]).toEqual(['PRESENTADO', 'PRESENTADO']);
+    await tick(at(PAYMENT, '19:59'));
+    expect(await stateOf(paid)).toBe('PRESENTADO');
+    await tick(at(PAYMENT, '20:00'));
+    expect(await stateOf(paid)).toBe('PAGADO');
+    const rejected = (await registryCheque(db, unpaid))!;
+    expect(rejected.state).toBe('RECHAZADO');
+    expect(JSON.stringify(rejected)).toContain('Sin fondos suficientes');
+    // Another tick (another process) finds nothing left to do and changes nothing.
+    const before = await db.query('select count(*)::int as n from registry_events');
+    await tick(at(PAYMENT, '20:05'));
+    expect((await db.query('select count(*)::int as n from registry_events')).rows).toEqual(before.rows);
   });
 });

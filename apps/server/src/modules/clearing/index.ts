@@ -14,6 +14,7 @@
  * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
+ * - `registryJob(deps)`: the sandbox registry's jobs (present, pay at cut-off, automatic deposit, expiry) on a tick.
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
  *   `deliverOutboxOnce(deps)`, the standalone simulator.
  */
@@ -34,4 +35,5 @@ export type { ClearingDeps } from './connect';
 export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
 export type { RegistryEvent, RegistryIssueRequest, RegistryOperateRequest, RegistryOutcome } from './registry';
+export { registryJob } from './registry-job';
 export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor, probesSettled } from './status.service';

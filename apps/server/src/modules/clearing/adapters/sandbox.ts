@@ -3,7 +3,7 @@ import { toIso } from '../../../platform/timestamps';
 import { ClearingRejectedError } from '../clearing.errors';
 import { bankCodeOnSandbox, cuitOnSandbox } from '../clearing.queries';
 import type { ClearingAck, ClearingPort, ClearingValidation } from '../port';
-import type { RegistryDirectory } from '../registry';
+import type { RegistryContext, RegistryDirectory } from '../registry';
 import { handle, type SimRecord, type SimReply, type SimRequest, type SimStore } from '../simulator/engine';
 import type { SimEcheq } from '../simulator/rules';
 import { echeqToWire } from './protocol';
@@ -113,6 +113,9 @@ function rejected(reply: SimReply): ClearingRejectedError {
  */
 const sandboxDirectory: RegistryDirectory = { knowsCuit: cuitOnSandbox, knowsBank: bankCodeOnSandbox };
 
+/** The sandbox registry's context: its directory and the lifecycle's options (its calls and its jobs use it). */
+export const SANDBOX_REGISTRY: RegistryContext = { directory: sandboxDirectory, options: REGISTRY_OPTIONS };
+
 /**
  * The built-in sandbox: the clearing house simulated in-process. Its first operations answer on the bank's own sandbox
  * tables in the caller's connection (or transaction: what they record commits or rolls back with the caller's work);
@@ -133,7 +136,7 @@ export function sandboxAdapter(o: { q: Queryable; db: Db; tenantId: string; now:
   });
   return {
     kind: 'sandbox',
-    ...registryCalls({ db: o.db, now: o.now, ctx: { directory: sandboxDirectory, options: REGISTRY_OPTIONS } }),
+    ...registryCalls({ db: o.db, now: o.now, ctx: SANDBOX_REGISTRY }),
     async health() {
       await run({ kind: 'health' });
       return { latencyMs: 0 };

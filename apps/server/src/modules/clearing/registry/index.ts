@@ -3,7 +3,13 @@
  * of the platform, its operations, events and jobs. Not wired into the API yet.
  */
 export { registryCheque, registryEventsAfter, registryIssue, registryOperate } from './engine';
-export { registryAutoDeposit, registryExpire, registryPayAtCutoff, registryPresentDeposited } from './jobs';
+export {
+  type RegistryJobResult,
+  registryAutoDeposit,
+  registryExpire,
+  registryPayAtCutoff,
+  registryPresentDeposited,
+} from './jobs';
 export { testAmountRejection } from './outside';
 export { registrySimulateReceived, type SimulateReceivedRequest } from './simulate';
 export type * from './types';
