@@ -27,6 +27,7 @@ export const MODULE_LAYERS = [
   ['clearing'],
   ['echeqs'],
   ['custody'],
+  ['lifecycle'],
   ['discounts'],
   ['reports', 'system'],
 ];

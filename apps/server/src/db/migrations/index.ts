@@ -18,6 +18,7 @@ import m0016 from './0016_metrics_by_bank.sql?raw';
 import m0017 from './0017_current_accounts.sql?raw';
 import m0018 from './0018_registry.sql?raw';
 import m0019 from './0019_added_by.sql?raw';
+import m0020 from './0020_registry_copies.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0017_current_accounts', sql: m0017 },
   { id: '0018_registry', sql: m0018 },
   { id: '0019_added_by', sql: m0019 },
+  { id: '0020_registry_copies', sql: m0020 },
 ];

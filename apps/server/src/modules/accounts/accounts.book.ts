@@ -129,3 +129,11 @@ export async function takeNextChequeNumber(
   }
   return { number: formatChequeNumber(Number(taken.number)), chequebookId: taken.id };
 }
+
+/** The bank's code for its CBUs, or null while it has opened no account (read only: nothing is locked). */
+export async function bankCodeOf(q: Queryable, tenantId: string): Promise<string | null> {
+  const r = await q.query<{ bank_code: string }>('select bank_code from account_banks where tenant_id = $1', [
+    tenantId,
+  ]);
+  return r.rows[0]?.bank_code ?? null;
+}

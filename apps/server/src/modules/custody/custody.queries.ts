@@ -191,7 +191,7 @@ export async function insertCustody(
     echeqId: string;
     presentationDeadline: string;
     notes: string | null;
-    addedBy: string;
+    addedBy: string | null;
     at: Date;
   },
 ): Promise<CustodyRow> {
@@ -210,7 +210,7 @@ export async function insertCustody(
 export async function markReleased(
   tx: Queryable,
   id: string,
-  r: { reason: string; by: string; at: Date },
+  r: { reason: string; by: string | null; at: Date },
 ): Promise<boolean> {
   const res = await tx.query(
     `update custody set status = 'RELEASED', release_date = $2, release_reason = $3, released_by = $4,

@@ -23,6 +23,8 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
       ? `e.company_id = ${p.add(scope.companyId)}`
       : p.scope(scope, { tenant: 'e.tenant_id', company: 'e.company_id' }),
   ];
+  // Above a company, a registry cheque counts once per bank: its bank copy (the indexes' own condition).
+  if (scope.kind !== 'company') where.push('e.bank_copy');
   if (f.status === 'INACTIVE') where.push(`e.status in ('CANCELLED', 'PAID')`);
   else if (f.status) where.push(`e.status = ${p.add(f.status)}`);
   if (f.search) {

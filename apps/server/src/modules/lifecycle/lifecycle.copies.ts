@@ -1,0 +1,147 @@
+import {
+  acceptedEndorsementCount,
+  buenosAiresDateOf,
+  isPending,
+  type RegistryCheque,
+  specStatusOf,
+  trayOf,
+} from '@echeq/contract';
+import type { Queryable } from '../../platform/db/db';
+
+/** A client company of the bank that is or was a party to a cheque. */
+export type Party = { id: string; cuit: string; name: string };
+
+/** The bank's client companies among `cuits`. */
+export async function partiesOf(q: Queryable, tenantId: string, cuits: string[]): Promise<Party[]> {
+  const r = await q.query<Party>(
+    'select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::text[]) order by id',
+    [tenantId, cuits],
+  );
+  return r.rows;
+}
+
+/** Every client company's CUIT of the bank (what its inbox asks the registry about). */
+export async function clientCuits(q: Queryable, tenantId: string): Promise<string[]> {
+  const r = await q.query<{ cuit: string }>(
+    'select distinct btrim(cuit) as cuit from companies where tenant_id = $1 order by 1',
+    [tenantId],
+  );
+  return r.rows.map((x) => x.cuit);
+}
+
+/** A bank's copy of a registry cheque as the inbox keeps it. */
+export type CopyRow = { id: string; company_id: string; state: string; bank_copy: boolean; last_event: string | null };
+
+/**
+ * Writes the company's copy of the cheque as the registry says it after event `eventId`: inserted the first time
+ * (the bank copy when the bank has none yet), else updated, never back to an older event. `syncing` is cleared when
+ * the event answers the operation the copy awaited (`key`).
+ */
+export async function upsertCopy(
+  tx: Queryable,
+  c: { tenantId: string; party: Party; cheque: RegistryCheque; eventId: string; key: string | null; at: string },
+): Promise<CopyRow | null> {
+  const ch = c.cheque;
+  const today = buenosAiresDateOf(c.at);
+  const tray = trayOf(ch, c.party.cuit);
+  const awaiting = isPending(ch, { cuit: c.party.cuit }, today);
+  const r = await tx.query<CopyRow>(
+    `insert into echeqs as e (tenant_id, company_id, origin, cheque_id, number, amount, currency, issue_date, due_date,
+       issuer, issuer_cuit, beneficiary, beneficiary_cuit, status, validation_status, validated_at, state, registry,
+       tipo, caracter, concepto, payment_date, holder_cuit, endorsements, tray, awaiting, bank_copy, last_event,
+       created_at, updated_at)
+     values ($1, $2, 'REGISTRY', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'VALIDATED', $14, $15, $16, $17, $18,
+       $19, $8, $20, $21, $22, $23,
+       not exists (select 1 from echeqs b where b.tenant_id = $1 and b.cheque_id = $3 and b.bank_copy),
+       $24, $25, $25)
+     on conflict (company_id, cheque_id) where cheque_id is not null do update set
+       status = excluded.status, state = excluded.state, registry = excluded.registry,
+       holder_cuit = excluded.holder_cuit, endorsements = excluded.endorsements, tray = excluded.tray,
+       awaiting = excluded.awaiting, last_event = excluded.last_event, updated_at = $25, version = e.version + 1,
+       syncing = e.syncing and e.pending_key is distinct from $26::text,
+       pending_key = case when e.pending_key = $26::text then null else e.pending_key end
+     where e.last_event is null or e.last_event < excluded.last_event
+     returning id, company_id, state, bank_copy, last_event::text`,
+    [
+      c.tenantId,
+      c.party.id,
+      ch.cheque_id,
+      ch.number,
+      ch.amount,
+      ch.currency,
+      ch.issue_date,
+      ch.payment_date,
+      ch.issuer.name,
+      ch.issuer.cuit,
+      ch.beneficiary.name ?? ch.beneficiary.cuit,
+      ch.beneficiary.cuit,
+      specStatusOf(ch.state),
+      ch.issued_at,
+      ch.state,
+      JSON.stringify(ch),
+      ch.tipo,
+      ch.caracter,
+      ch.concepto,
+      ch.holder_cuit,
+      acceptedEndorsementCount(ch),
+      tray,
+      awaiting,
+      c.eventId,
+      c.at,
+      c.key,
+    ],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** One line of the bank's history of a cheque (the event as the bank heard it); once per event. */
+export async function insertHistory(
+  tx: Queryable,
+  h: {
+    tenantId: string;
+    chequeId: string;
+    eventId: string;
+    at: string;
+    event: string;
+    state: string;
+    partyCuit: string | null;
+    partyName: string | null;
+    bank: string | null;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.query(
+    `insert into echeq_history (tenant_id, cheque_id, event_id, at, event, state, party_cuit, party_name, bank, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (tenant_id, event_id) do nothing`,
+    [
+      h.tenantId,
+      h.chequeId,
+      h.eventId,
+      h.at,
+      h.event,
+      h.state,
+      h.partyCuit,
+      h.partyName,
+      h.bank,
+      JSON.stringify(h.details),
+    ],
+  );
+}
+
+/** The bank's inbox cursor, created at 0 the first time; read under the bank's inbox lock. */
+export async function readCursor(tx: Queryable, tenantId: string): Promise<string> {
+  await tx.query('insert into echeq_inbox_cursors (tenant_id) values ($1) on conflict do nothing', [tenantId]);
+  const r = await tx.query<{ cursor: string }>(
+    'select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1',
+    [tenantId],
+  );
+  return r.rows[0]!.cursor;
+}
+
+export async function moveCursor(tx: Queryable, tenantId: string, cursor: string, at: Date): Promise<void> {
+  await tx.query('update echeq_inbox_cursors set cursor = $2, updated_at = $3 where tenant_id = $1', [
+    tenantId,
+    cursor,
+    at,
+  ]);
+}

@@ -1,0 +1,109 @@
+import { type Caller, presentationWindowEnd, type RegistryCheque } from '@echeq/contract';
+import type { Db, Queryable } from '../../platform/db/db';
+import type { Deps } from '../../platform/deps';
+import { bankCodeOf } from '../accounts';
+import type { RegistryEvent } from '../clearing';
+import { closeRegistryCustody, openRegistryCustody } from '../custody';
+import {
+  clientCuits,
+  insertHistory,
+  moveCursor,
+  type Party,
+  partiesOf,
+  readCursor,
+  upsertCopy,
+} from './lifecycle.copies';
+import type { RegistryLink } from './lifecycle.link';
+
+/** The advisory lock of a bank's inbox: (INBOX_LOCK, hashtext(tenant id)), held to the end of its transaction. */
+const INBOX_LOCK = 727_301;
+/** Events pulled at a time. */
+const BATCH = 200;
+
+/** Who did an event, as the bank's history shows it. */
+function actorOf(
+  cheque: RegistryCheque,
+  caller: Caller,
+): { cuit: string | null; name: string | null; bank: string | null } {
+  if (caller.payingBank) return { cuit: null, name: null, bank: cheque.issuer.bank_code };
+  if (caller.registry || !caller.cuit) return { cuit: null, name: 'COELSA', bank: null };
+  const cuit = caller.cuit;
+  if (cuit === cheque.issuer.cuit) return { cuit, name: cheque.issuer.name, bank: cheque.issuer.bank_code };
+  if (cuit === cheque.beneficiary.cuit) return { cuit, name: cheque.beneficiary.name, bank: null };
+  const link = cheque.endorsements.find((e) => e.to_cuit === cuit && e.to_name);
+  return { cuit, name: link?.to_name ?? null, bank: null };
+}
+
+/** Applies one event to the copies of every client company of the bank that is a party, and records its history. */
+async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev: RegistryEvent): Promise<void> {
+  const cheque = ev.payload.cheque;
+  const at = new Date(ev.at);
+  for (const party of parties) {
+    const copy = await upsertCopy(tx, { tenantId, party, cheque, eventId: ev.id, key: ev.payload.key, at: ev.at });
+    if (!copy) continue;
+    if (ev.operation === 'CUSTODY' && cheque.holder_cuit === party.cuit) {
+      await openRegistryCustody(tx, {
+        tenantId,
+        companyId: party.id,
+        echeqId: copy.id,
+        presentationDeadline: presentationWindowEnd(cheque.payment_date),
+        at,
+      });
+    } else if (ev.operation === 'RESCUE' || ev.operation === 'AUTO_DEPOSIT') {
+      const reason = ev.operation === 'RESCUE' ? 'Rescatado de custodia' : 'Depositado automáticamente';
+      await closeRegistryCustody(tx, { echeqId: copy.id, reason, at });
+    }
+  }
+  const who = actorOf(cheque, ev.payload.caller);
+  await insertHistory(tx, {
+    tenantId,
+    chequeId: ev.cheque_id,
+    eventId: ev.id,
+    at: ev.at,
+    event: ev.operation,
+    state: ev.state,
+    partyCuit: who.cuit,
+    partyName: who.name,
+    bank: who.bank,
+    details: ev.payload.input,
+  });
+}
+
+/**
+ * Runs the bank's inbox once: pulls the registry's events after its cursor for its clients' CUITs and its bank
+ * code, then, in one transaction under the bank's inbox lock, applies those after the cursor it finds there (another
+ * process may have applied some meanwhile) and moves the cursor. Exactly once and in order, with several processes,
+ * and after a crash (a transaction that did not commit moved nothing). Answers how many events it applied.
+ */
+export async function runInbox(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  link: RegistryLink,
+  tenantId: string,
+): Promise<number> {
+  const db: Db = deps.db;
+  let applied = 0;
+  for (;;) {
+    const from = await readCursor(db, tenantId);
+    const cuits = await clientCuits(db, tenantId);
+    const bankCode = await bankCodeOf(db, tenantId);
+    const pulled = await link.events(tenantId, {
+      cursor: from,
+      cuits,
+      bankCodes: bankCode ? [bankCode] : [],
+      limit: BATCH,
+    });
+    const n = await db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
+      const cursor = BigInt(await readCursor(tx, tenantId));
+      const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
+      for (const ev of fresh) {
+        await applyEvent(tx, tenantId, await partiesOf(tx, tenantId, ev.cuits), ev);
+      }
+      const next = BigInt(pulled.cursor) > cursor ? pulled.cursor : cursor.toString();
+      if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
+      return fresh.length;
+    });
+    applied += n;
+    if (pulled.events.length < BATCH) return applied;
+  }
+}
