@@ -3,6 +3,7 @@ import type { Job } from '../../platform/jobs';
 import { SANDBOX_REGISTRY } from './adapters/sandbox';
 import type { ClearingDeps } from './connect';
 import {
+  type RegistryContext,
   type RegistryJobResult,
   registryAutoDeposit,
   registryExpire,
@@ -25,10 +26,11 @@ type RegistryTick = {
  * One tick of the sandbox registry's jobs at `now`, in the order a day runs them: cheques in custody are deposited
  * from their payment date, deposited ones presented at once, what a paying bank left unanswered at its clearing
  * date's cut-off paid (or rejected for a test amount), what was not deposited by payment date + N expired. Each
- * cheque in a transaction of its own (registry/jobs.ts); a tick with nothing due is four indexed look-ups.
+ * cheque in a transaction of its own (registry/jobs.ts); a tick with nothing due is four indexed look-ups. The
+ * standalone simulator runs it too, with its own directory.
  */
-async function registryTick(db: Db, now: Date): Promise<RegistryTick> {
-  const input = { at: now.toISOString(), ctx: SANDBOX_REGISTRY };
+export async function registryTick(db: Db, now: Date, ctx: RegistryContext): Promise<RegistryTick> {
+  const input = { at: now.toISOString(), ctx };
   const autoDeposit = await registryAutoDeposit(db, input);
   const present = await registryPresentDeposited(db, input);
   const payAtCutoff = await registryPayAtCutoff(db, input);
@@ -49,6 +51,6 @@ export function registryJob(deps: Pick<ClearingDeps, 'db'>): Job {
     name: 'clearing-registry',
     everyMs: REGISTRY_EVERY_MS,
     run: async ({ now }) => now,
-    after: (now) => registryTick(deps.db, now as Date),
+    after: (now) => registryTick(deps.db, now as Date, SANDBOX_REGISTRY),
   };
 }

@@ -40,6 +40,9 @@ export const ROUTES = {
   registryEvents: '/v1/registry/events',
 } as const;
 
+/** The HTTP status a registry refusal travels with. */
+export const refusalStatus = (code: string): number => (code === 'VALIDATION_ERROR' ? 400 : 409);
+
 function bodyHash(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('hex');
 }

@@ -26,7 +26,7 @@ export const REGISTRY_OPTIONS: LifecycleOptions = {
 const MAX_EVENTS = 5000;
 
 /** A page request checked as the protocol states it; ClearingRejectedError (400) when it is not one. */
-function checkEventsRequest(req: RegistryEventsRequest): RegistryEventsRequest {
+export function checkEventsRequest(req: RegistryEventsRequest): RegistryEventsRequest {
   const strings = (v: unknown, re: RegExp) => Array.isArray(v) && v.length <= 10_000 && v.every((s) => re.test(s));
   const bad = (field: string, message: string) =>
     new ClearingRejectedError(400, 'VALIDATION_ERROR', message, [{ field, message }]);

@@ -5,6 +5,9 @@
  * COELSA_SIM_API_SECRET (default sim-key / sim-secret). Configure a bank with base_url http://127.0.0.1:4010 and
  * that key and secret. Misbehave with POST /__control/behavior {"mode":"slow","delayMs":5000} (modes: normal,
  * slow, error, drop, reject-signature; optional "times").
+ * The registry (/v1/registry/*) plays every CUIT and bank code as outside until told they are on the platform:
+ * POST /__control/registry/participants {"cuits":["30…"],"bank_codes":["285"]}; POST /__control/registry/tick runs
+ * its jobs (it does after every change).
  */
 import { startCoelsaSimulator } from './server';
 

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { HEADER, MAX_CLOCK_SKEW_MS, signatureMatches, signRequest } from '../adapters/protocol';
 import { handle, memoryStore, type SimReply, type SimRequest, type SimStore } from './engine';
+import { type SimRegistry, simRegistry } from './registry';
 
 /**
  * How the simulator misbehaves, for the next `times` requests (all of them when `times` is absent):
@@ -28,6 +29,10 @@ export type CoelsaSimulator = {
   requests: SimRequestLog[];
   /** The records of the participant with this api key. */
   storeOf(apiKey: string): ReturnType<typeof memoryStore>;
+  /** The registry's parties on the platform (every other CUIT and bank code is outside: the registry plays it). */
+  registryParticipants: SimRegistry['participants'];
+  /** Runs the registry's jobs at the simulator's clock (it does after every change too). */
+  registryTick: SimRegistry['tick'];
   close(): Promise<void>;
 };
 
@@ -107,6 +112,7 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
     }
     return s;
   };
+  const registry = simRegistry(now);
   let behavior: SimBehavior = { mode: 'normal' };
   const requests: SimRequestLog[] = [];
 
@@ -129,6 +135,15 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
           return send(res, { status: 200, body: { behavior } });
         }
         if (method === 'GET' && path === '/__control/requests') return send(res, { status: 200, body: { requests } });
+        if (method === 'POST' && path === '/__control/registry/participants') {
+          const p = JSON.parse((await readBody(req)) || '{}') as { cuits?: string[]; bank_codes?: string[] };
+          registry.participants({ cuits: p.cuits, bankCodes: p.bank_codes });
+          return send(res, { status: 200, body: { ok: true } });
+        }
+        if (method === 'POST' && path === '/__control/registry/tick') {
+          await registry.tick();
+          return send(res, { status: 200, body: { ok: true } });
+        }
         return send(res, { status: 404, body: { code: 'NOT_FOUND', message: 'Ruta de control desconocida' } });
       }
       const entry: SimRequestLog = {
@@ -167,11 +182,15 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
     },
     requests,
     storeOf,
-    close: () =>
-      new Promise<void>((resolve) => {
+    registryParticipants: registry.participants,
+    registryTick: registry.tick,
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await registry.close();
+    },
   };
 
   async function answer(
@@ -212,8 +231,22 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
       }
     }
     const idem = req.headers[HEADER.idempotency];
+    const registryReply = await answerRegistry(method, path, body, typeof idem === 'string' && idem ? idem : null);
+    if (registryReply) return registryReply;
     const request = route(method, path, body, typeof idem === 'string' && idem ? idem.slice(0, 200) : null);
     if (!request) return { status: 404, body: { code: 'NOT_FOUND', message: 'Ruta desconocida' } };
     return handle(stores(key), request, clock());
+  }
+
+  /** A request of the registry's routes (simulator/registry.ts), or null; its failures answer 500. */
+  async function answerRegistry(method: string, path: string, body: unknown, key: string | null) {
+    const v1 = path.indexOf('/v1/');
+    if (v1 < 0) return null;
+    const [p = '', query = ''] = path.slice(v1 + 4).split('?');
+    try {
+      return await registry.answer(method, p.split('/').map(decodeURIComponent), new URLSearchParams(query), body, key);
+    } catch {
+      return { status: 500, body: { code: 'INTERNAL', message: 'Error interno del registro' } };
+    }
   }
 }

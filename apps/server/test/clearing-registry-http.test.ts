@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClearingPort, RegistryOperateRequest } from '../src/modules/clearing';
+import { createBreaker } from '../src/modules/clearing/adapters/breaker';
+import { httpAdapter } from '../src/modules/clearing/adapters/http';
+import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
+import { type CoelsaSimulator, startCoelsaSimulator } from '../src/modules/clearing/simulator/server';
+import {
+  at,
+  BENEF,
+  EMPRESA,
+  ISSUED,
+  issueRequest,
+  NORTE,
+  NORTE_BANK,
+  newKey,
+  nextNumber,
+  ok,
+  PAYMENT,
+  PLATFORM_BANK,
+  refused,
+} from './registry/fixtures';
+
+const KEY = 'banco-registro-key';
+const SECRET = 'banco-registro-secret-0123456789';
+
+let clock = new Date(at(ISSUED));
+let sim: CoelsaSimulator;
+let port: ClearingPort;
+
+beforeAll(async () => {
+  sim = await startCoelsaSimulator({ credentials: { [KEY]: SECRET }, now: () => new Date(clock) });
+  // EMPRESA, NORTE and BENEF and their banks are on the platform; everyone else is played by the registry.
+  sim.registryParticipants({ cuits: [EMPRESA, NORTE, BENEF], bankCodes: [PLATFORM_BANK, NORTE_BANK] });
+  port = httpAdapter({
+    baseUrl: sim.url,
+    egress: { allowedHosts: ['127.0.0.1'], requireHttps: false },
+    apiKey: KEY,
+    apiSecret: SECRET,
+    timeoutMs: 20_000,
+    maxRetries: 0,
+    breaker: createBreaker({ threshold: 100 }),
+    now: () => clock.getTime(),
+  });
+});
+afterAll(() => sim.close());
+
+const op = (chequeId: string, o: { type: string; [field: string]: unknown }, key = newKey(o.type)) =>
+  ({ key, cheque_id: chequeId, ...o }) as RegistryOperateRequest;
+
+describe('the registry through the HTTP adapter and the standalone simulator', () => {
+  let id = '';
+
+  it('takes a cheque from issue to payment over HTTP, the simulator presenting the deposit at once', async () => {
+    const issued = ok(
+      await port.registryIssue(issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT })),
+    );
+    expect(issued.state).toBe('EMITIDO-PENDIENTE');
+    id = issued.cheque_id;
+    const steps = [
+      ['2026-04-06', { type: 'ACCEPT', caller: { cuit: NORTE } }, 'ACTIVO'],
+      ['2026-04-07', { type: 'ENDORSE', caller: { cuit: NORTE }, endorsee_cuit: BENEF }, 'ACTIVO-PENDIENTE'],
+      ['2026-04-08', { type: 'ACCEPT_ENDORSEMENT', caller: { cuit: BENEF } }, 'ACTIVO'],
+      [PAYMENT, { type: 'DEPOSIT', caller: { cuit: BENEF } }, 'DEPOSITADO'],
+    ] as const;
+    for (const [day, o, state] of steps) {
+      clock = new Date(at(day, '10:00'));
+      expect(ok(await port.registryOperate(op(id, o))).state).toBe(state);
+    }
+    const presented = await port.registryEvents({ cursor: '0', cuits: [], bankCodes: [PLATFORM_BANK], limit: 100 });
+    expect(presented.events.at(-1)).toMatchObject({ cheque_id: id, operation: 'PRESENT', state: 'PRESENTADO' });
+    clock = new Date(at(PAYMENT, '15:00'));
+    const paid = ok(await port.registryOperate(op(id, { type: 'PAY', caller: { payingBank: true } })));
+    expect(paid.state).toBe('PAGADO');
+    expect(sim.requests.filter((r) => r.path === '/v1/registry/operations').every((r) => r.key !== null)).toBe(true);
+  });
+
+  it('returns a refusal as the outcome with its Spanish message, and a replay answers the same', async () => {
+    const annul = op(id, { type: 'ANNUL', caller: { cuit: EMPRESA }, motivo: 'Error de carga' });
+    const refusal = refused(await port.registryOperate(annul));
+    expect(refusal).toMatchObject({ code: 'INVALID_TRANSITION', replayed: false });
+    expect(refusal.message).toMatch(/PAGADO|estado/i);
+    expect(await port.registryOperate(annul)).toEqual({ ...refusal, replayed: true });
+    // The same key with another body is the registry's own refusal, not an error.
+    const other = refused(await port.registryOperate({ ...annul, motivo: 'Otro motivo' } as RegistryOperateRequest));
+    expect(other.code).toBe('IDEMPOTENCY_MISMATCH');
+    expect(other.message).toMatch(/clave/i);
+    // A cheque the registry does not know, or an input it rejects: refusals too.
+    const unknown = refused(
+      await port.registryOperate(op('AAAAAAAAAAAAAAA', { type: 'ACCEPT', caller: { cuit: NORTE } })),
+    );
+    expect(unknown.message.length).toBeGreaterThan(0);
+  });
+
+  it('replays a successful operation with the same answer and the simulator applies it once', async () => {
+    clock = new Date(at(ISSUED, '11:00'));
+    const req = issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF });
+    const first = await port.registryIssue(req);
+    const again = await port.registryIssue(req);
+    expect(again).toEqual({ ...first, replayed: true });
+    const all = await port.registryEvents({ cursor: '0', cuits: [BENEF], bankCodes: [], limit: 5000 });
+    expect(all.events.filter((e) => e.cheque_id === ok(first).cheque_id && e.operation === 'ISSUE')).toHaveLength(1);
+  });
+
+  it('pages the events by cursor and refuses a bad page request', async () => {
+    const all = await port.registryEvents({ cursor: '0', cuits: [NORTE, BENEF], bankCodes: [], limit: 5000 });
+    expect(all.events.map((e) => e.operation).slice(0, 7)).toEqual([
+      'ISSUE',
+      'ACCEPT',
+      'ENDORSE',
+      'ACCEPT_ENDORSEMENT',
+      'DEPOSIT',
+      'PRESENT',
+      'PAY',
+    ]);
+    const seen: string[] = [];
+    let cursor = '0';
+    for (let page = await port.registryEvents({ cursor, cuits: [NORTE, BENEF], bankCodes: [], limit: 3 }); ; ) {
+      if (page.events.length === 0) break;
+      seen.push(...page.events.map((e) => e.id));
+      cursor = page.cursor;
+      page = await port.registryEvents({ cursor, cuits: [NORTE, BENEF], bankCodes: [], limit: 3 });
+    }
+    expect(seen).toEqual(all.events.map((e) => e.id));
+    expect(cursor).toBe(all.cursor);
+    const bad = port.registryEvents({ cursor: 'x', cuits: [NORTE], bankCodes: [], limit: 3 });
+    await expect(bad).rejects.toBeInstanceOf(ClearingRejectedError);
+    await expect(bad).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Cursor/) });
+  });
+});
