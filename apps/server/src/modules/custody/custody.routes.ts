@@ -11,6 +11,8 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
+import { pdfResponses, sendPdf } from '../../platform/pdf/send';
+import { custodyReceipt } from './custody.receipt';
 import { type CustodyHolds, createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
 
 const tags = ['custody'];
@@ -46,6 +48,20 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
       schema: { tags, params: idParamsSchema, response: responses(custodyResponseSchema, 400, 404, ...AUTHED) },
     },
     async (req) => ({ success: true as const, data: await getCustody({ deps, ctx: ctxOf(req), id: req.params.id }) }),
+  );
+
+  app.get(
+    '/echeqs/custody/:id/receipt.pdf',
+    {
+      config: { access: 'custody:read' },
+      schema: {
+        tags,
+        summary: 'Comprobante (PDF) del depósito en custodia',
+        params: idParamsSchema,
+        response: pdfResponses(),
+      },
+    },
+    async (req, reply) => sendPdf(reply, await custodyReceipt({ deps, ctx: ctxOf(req), id: req.params.id })),
   );
 
   app.post(

@@ -34,6 +34,7 @@ export type DiscountRow = {
   e_amount: string | null;
   e_currency: string | null;
   e_due_date: string | null;
+  e_issue_date: string | null;
   e_issuer: string | null;
   e_beneficiary: string | null;
 };
@@ -47,7 +48,7 @@ export type DiscountDtoRow = Omit<
 /** The cheque and company beside a discount (over `co` and `e`, see DISCOUNT_JOINS). */
 const DISCOUNT_JOINED_COLUMNS = `co.name as company_name,
   e.id as e_id, e.number as e_number, e.amount as e_amount, e.currency as e_currency,
-  e.due_date as e_due_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary`;
+  e.due_date as e_due_date, e.issue_date as e_issue_date, e.issuer as e_issuer, e.beneficiary as e_beneficiary`;
 /** A DiscountRow's columns and joins over `d` (a discount, or rows shaped like one). */
 const DISCOUNT_COLUMNS = `d.*, ${DISCOUNT_JOINED_COLUMNS}`;
 const DISCOUNT_JOINS = `

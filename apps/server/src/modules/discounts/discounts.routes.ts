@@ -13,8 +13,10 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
+import { pdfResponses, sendPdf } from '../../platform/pdf/send';
 import { approveDiscount, cancelDiscount, completeDiscount, rejectDiscount, updateDiscount } from './discounts.changes';
 import { quoteDiscount } from './discounts.quote';
+import { discountReceipt } from './discounts.receipt';
 import { getDiscount, listDiscounts, requestDiscount } from './discounts.service';
 
 const tags = ['discounts'];
@@ -56,6 +58,15 @@ export function discountRoutes(app: App, deps: Deps) {
       success: true as const,
       data: await getDiscount({ deps, ctx: ctxOf(req), discountId: req.params.id }),
     }),
+  );
+
+  app.get(
+    '/discounts/:id/receipt.pdf',
+    {
+      config: { access: 'discounts:read' },
+      schema: { tags, summary: 'Comprobante (PDF) del descuento', params: idParamsSchema, response: pdfResponses() },
+    },
+    async (req, reply) => sendPdf(reply, await discountReceipt({ deps, ctx: ctxOf(req), discountId: req.params.id })),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useId } from 'react';
 import { DetailField } from '../../components/detail-field';
 import { Money } from '../../components/money';
+import { ReceiptButton } from '../../components/receipt-button';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
@@ -64,7 +65,13 @@ export function CustodyDetailsDialog({
           </DetailField>
         </Box>
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <ReceiptButton
+          path={`/echeqs/custody/${c.id}/receipt.pdf`}
+          fallbackName={`comprobante-custodia-${c.echeq.number}.pdf`}
+          subject={`custodia del ECHEQ ${c.echeq.number}`}
+        />
+        <Box sx={{ flexGrow: 1 }} />
         <Button onClick={onClose}>Cerrar</Button>
         <Tooltip title={blocked ?? ''} disableHoverListener={!blocked} disableFocusListener={!blocked}>
           <span>

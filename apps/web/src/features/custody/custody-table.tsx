@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Money } from '../../components/money';
+import { ReceiptButton } from '../../components/receipt-button';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
@@ -96,7 +97,13 @@ function CustodyRows({ rows, showCompany, onView }: Props) {
               <TableCell>
                 <StatusChip status={c.status} map={CUSTODY_STATUS_MAP} />
               </TableCell>
-              <TableCell align="right">
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <ReceiptButton
+                  variant="icon"
+                  path={`/echeqs/custody/${c.id}/receipt.pdf`}
+                  fallbackName={`comprobante-custodia-${c.echeq.number}.pdf`}
+                  subject={`custodia del ECHEQ ${c.echeq.number}`}
+                />
                 <Button
                   size="small"
                   variant="outlined"

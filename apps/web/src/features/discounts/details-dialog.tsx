@@ -12,6 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { Money } from '../../components/money';
+import { ReceiptButton } from '../../components/receipt-button';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { appliedRate, DISCOUNT_STATUS_MAP } from './discount-format';
@@ -132,6 +133,13 @@ export function DetailsDialog({
         </DialogContent>
       ) : null}
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {d ? (
+          <ReceiptButton
+            path={`/discounts/${d.id}/receipt.pdf`}
+            fallbackName={`comprobante-descuento-${d.id.slice(0, 8)}.pdf`}
+            subject={`descuento ${d.id.slice(0, 8)}`}
+          />
+        ) : null}
         {actions}
         <Button onClick={onClose}>Cerrar</Button>
       </DialogActions>

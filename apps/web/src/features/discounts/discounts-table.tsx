@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Money } from '../../components/money';
+import { ReceiptButton } from '../../components/receipt-button';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
@@ -102,7 +103,15 @@ export function DiscountsTable({ rows, perms, onAction, showCompany = false }: D
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(d.requested_at)}</TableCell>
                 <TableCell>
-                  <DiscountActions discount={d} perms={perms} onAction={onAction} />
+                  <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                    <DiscountActions discount={d} perms={perms} onAction={onAction} />
+                    <ReceiptButton
+                      variant="icon"
+                      path={`/discounts/${d.id}/receipt.pdf`}
+                      fallbackName={`comprobante-descuento-${d.id.slice(0, 8)}.pdf`}
+                      subject={`descuento ${d.echeq ? `ECHEQ ${d.echeq.number}` : d.id.slice(0, 8)}`}
+                    />
+                  </Box>
                 </TableCell>
               </TableRow>
             );

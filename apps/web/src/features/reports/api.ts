@@ -7,7 +7,8 @@ import type {
   ReportRange,
 } from '@echeq/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, apiDownload } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
 import { cleanRange, queryKeys as keys } from '../../lib/query-keys';
 
 /**
@@ -39,23 +40,8 @@ export const performanceReportQuery = () =>
     refetchInterval: 60_000,
   });
 
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Downloads an export with the session's token and saves it under the server's file name. */
 export async function downloadReport(kind: ReportKind, format: ExportFormat, range: ReportRange = {}): Promise<string> {
   const query = kind === 'performance' ? {} : cleanRange(range);
-  const { blob, filename } = await apiDownload(`/reports/${kind}.${format}`, { query, timeoutMs: 30_000 });
-  const name = filename ?? `reporte-${kind}.${format}`;
-  saveBlob(blob, name);
-  return name;
+  return downloadFile(`/reports/${kind}.${format}`, `reporte-${kind}.${format}`, query);
 }
