@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustodyPage } from '../src/modules/custody/custody.queries';
-import { listDiscounts } from '../src/modules/discounts/discounts.queries';
+import { listDiscounts } from '../src/modules/discounts/discounts.list';
 import { listEcheqPage } from '../src/modules/echeqs/echeqs.list';
 import type { Scope } from '../src/platform/auth/actor';
 import type { Db } from '../src/platform/db/db';

@@ -9,6 +9,7 @@ import {
   timestampSchema,
   uuidSchema,
 } from './common';
+import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 
 export const discountStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'], {
   message: 'Estado inválido',
@@ -113,10 +114,24 @@ export const rejectDiscountBodySchema = z.strictObject({
 });
 export type RejectDiscountBody = z.input<typeof rejectDiscountBodySchema>;
 
-export const listDiscountsQuerySchema = pageQuerySchema.extend({
-  status: discountStatusSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-});
+/**
+ * The discount list's sorts (the default, newest request first, is `-requested_at`; `amount` is the requested
+ * amount); its date filter is the request date (Buenos Aires) and its amount the requested one.
+ */
+export const DISCOUNT_SORT_KEYS = ['requested_at', 'amount'] as const;
+export const discountSortSchema = sortSchema(DISCOUNT_SORT_KEYS);
+export type DiscountSort = z.infer<typeof discountSortSchema>;
+
+export const listDiscountsQuerySchema = pageQuerySchema
+  .extend({
+    status: discountStatusSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    /** Keyset cursor of a sorted page (`sort`): the previous page's `nextCursor`. */
+    cursor: z.string().max(300).optional(),
+    sort: discountSortSchema.optional(),
+    ...rangeFilterShape,
+  })
+  .superRefine(checkRanges);
 
 /**
  * What an approval would give today (GET /discounts/{id}/quote): the bank's rate, the days to the due date and the
@@ -140,6 +155,8 @@ export type DiscountQuote = z.infer<typeof discountQuoteSchema>;
 export const discountQuoteResponseSchema = envelope(discountQuoteSchema);
 
 export const discountResponseSchema = envelope(discountSchema);
-export const discountPageResponseSchema = envelope(pageSchema(discountSchema));
+export const discountPageResponseSchema = envelope(
+  pageSchema(discountSchema).extend({ nextCursor: z.string().nullable().optional() }),
+);
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListDiscountsQuery = z.output<typeof listDiscountsQuerySchema>;

@@ -11,6 +11,7 @@ import {
   timestampSchema,
   uuidSchema,
 } from './common';
+import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 
 export const echeqStatusSchema = z.enum(['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'], { message: 'Estado inválido' });
 export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
@@ -141,12 +142,21 @@ export const updateEcheqBodySchema = echeqFieldsSchema
   .superRefine(checkEcheqDates);
 export type UpdateEcheqBody = z.input<typeof updateEcheqBodySchema>;
 
-export const listEcheqsQuerySchema = pageQuerySchema.extend({
-  status: echeqStatusFilterSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-  /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
-  cursor: z.string().max(200).optional(),
-});
+/** The cheque list's sorts (the default, newest first, is `-created_at`); its date filter is the due date. */
+export const ECHEQ_SORT_KEYS = ['created_at', 'due_date', 'amount', 'number'] as const;
+export const echeqSortSchema = sortSchema(ECHEQ_SORT_KEYS);
+export type EcheqSort = z.infer<typeof echeqSortSchema>;
+
+export const listEcheqsQuerySchema = pageQuerySchema
+  .extend({
+    status: echeqStatusFilterSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
+    cursor: z.string().max(300).optional(),
+    sort: echeqSortSchema.optional(),
+    ...rangeFilterShape,
+  })
+  .superRefine(checkRanges);
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListEcheqsQuery = z.output<typeof listEcheqsQuerySchema>;
 

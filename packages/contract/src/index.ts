@@ -10,6 +10,7 @@ export * from './discounts';
 export * from './echeqs';
 export * from './errors';
 export * from './lifecycle';
+export * from './list-query';
 export * from './money';
 export * from './report-labels';
 export * from './reports';

@@ -1,10 +1,12 @@
-import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
+import type { CustodyStatus, EcheqStatus, RangeFilter, ValidationStatus } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { pageLimit } from '../../platform/db/page-limit';
+import { rangeConditions } from '../../platform/db/range-filter';
+import { querySortedPage, type SortKeyset, type SortOrder, sortedIdsSql } from '../../platform/db/sorted-page';
 import { SqlParams } from '../../platform/db/sql';
 import type { SandboxBookEntry } from '../clearing';
 
@@ -114,12 +116,23 @@ export async function lockOpenCustodyRow(
   return r.rows[0] ?? null;
 }
 
-export type CustodyListFilter = { status?: CustodyStatus | undefined; search?: string | undefined };
+export type CustodyListFilter = RangeFilter & { status?: CustodyStatus | undefined; search?: string | undefined };
+
+/** The columns the list sorts by (contract: CUSTODY_SORT_KEYS; the migration 0021 indexes them per scope). */
+export const CUSTODY_SORT_COLUMNS = {
+  custody_date: { sql: 'c.custody_date', type: 'timestamptz' },
+  deadline: { sql: 'c.presentation_deadline', type: 'date' },
+} as const;
+
+/** The cheque is joined when the list tests its fields (a search, an amount range). */
+const needsEcheq = (f: CustodyListFilter) => Boolean(f.search || f.amount_min || f.amount_max);
 
 /** The list's conditions; a company's rows are found by company alone (a company belongs to one bank). */
 function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter, opts: { withEcheq: boolean }): string {
   const where = [scope.kind === 'company' ? `c.company_id = ${p.add(scope.companyId)}` : p.scope(scope, scopeCols)];
   if (f.status) where.push(`c.status = ${p.add(f.status)}`);
+  const cols = { date: 'c.custody_date', dateIsTimestamp: true, amount: 'e.amount', tenant: 'c.tenant_id' };
+  where.push(...rangeConditions(p, f, { ...cols, company: 'c.company_id' }));
   if (opts.withEcheq) {
     where.push('e.deleted_at is null');
     if (f.search) {
@@ -135,7 +148,7 @@ function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter, opts: { wit
 }
 
 const fromSql = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
-  f.search
+  needsEcheq(f)
     ? `from custody c join echeqs e on e.id = c.echeq_id where ${filterSql(p, scope, f, { withEcheq: true })}`
     : `from custody c where ${filterSql(p, scope, f, { withEcheq: false })}`;
 
@@ -170,6 +183,21 @@ export async function listCustodyPage(
   // is a prepared statement reading those rows by primary key (as the cheque list's, see listEcheqPage).
   const found = (await db.query<{ id: string }>(ids, p.values)).rows.map((r) => r.id);
   return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`, [found]);
+}
+
+/**
+ * One page of custody records in another order than the default (the `sort` parameter), paged by its own keyset:
+ * the ids first, on the (scope, column, id) indexes, then those rows read by primary key and written in that order.
+ */
+export async function listSortedCustodyPage(
+  db: Queryable,
+  scope: Scope,
+  f: CustodyListFilter & { order: SortOrder; limit: number; offset: number; after?: SortKeyset | undefined },
+) {
+  const p = new SqlParams();
+  const sql = sortedIdsSql(p, { from: fromSql(p, scope, f), id: 'c.id', ...f });
+  const pageSql = `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`;
+  return querySortedPage(db, { sql, params: p.values }, pageSql);
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

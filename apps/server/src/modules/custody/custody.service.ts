@@ -13,6 +13,7 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
 import { insertRows } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
+import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
@@ -29,7 +30,15 @@ import {
   toEcheqDto,
 } from '../echeqs';
 import { toCustodyDto } from './custody.mapper';
-import { countCustody, findCustody, insertCustody, listCustodyPage, markReleased } from './custody.queries';
+import {
+  CUSTODY_SORT_COLUMNS,
+  countCustody,
+  findCustody,
+  insertCustody,
+  listCustodyPage,
+  listSortedCustodyPage,
+  markReleased,
+} from './custody.queries';
 
 type CustodyDeps = Pick<Deps, 'db' | 'clock'>;
 /** What a release asks of discounts, which come after this module in the order (app.ts passes it). */
@@ -124,21 +133,26 @@ export async function listCustody(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const filter = { status: query.status, search: query.search || undefined };
-  const page = await listCustodyPage(deps.db, scope, {
-    ...filter,
-    limit: query.limit,
-    offset: after ? 0 : (query.page - 1) * query.limit,
-    after,
-  });
-  const total = await countCustody(deps.db, scope, {
-    ...filter,
-    offset: after ? null : (query.page - 1) * query.limit,
-    limit: query.limit,
-    pageRows: page.count,
-  });
-  return keysetPage(page, query, total);
+  const { page: _p, limit: _l, cursor, sort, search, ...rest } = query;
+  const filter = { ...rest, search: search || undefined };
+  const offset = cursor ? null : (query.page - 1) * query.limit;
+  const counted = (pageRows: number) =>
+    countCustody(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });
+  const order = sortOrderOf(sort, CUSTODY_SORT_COLUMNS, '-custody_date');
+  if (order) {
+    const after = cursor ? decodeSortCursor(order, cursor) : undefined;
+    const page = await listSortedCustodyPage(deps.db, scope, {
+      ...filter,
+      order,
+      limit: query.limit,
+      offset: offset ?? 0,
+      after,
+    });
+    return sortedPage(page, order, query, await counted(page.count));
+  }
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const page = await listCustodyPage(deps.db, scope, { ...filter, limit: query.limit, offset: offset ?? 0, after });
+  return keysetPage(page, query, await counted(page.count));
 }
 
 /**

@@ -1,10 +1,7 @@
 import type { DiscountStatus } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
-import { escapeLike } from '../../platform/db/keyset';
-import { type ListTotal, listTotal } from '../../platform/db/list-total';
-import { pageLimit } from '../../platform/db/page-limit';
+import { jsonObject } from '../../platform/db/json-page';
 
 /** A discount with its company's name and a summary of its cheque (null when the cheque was deleted). */
 export type DiscountRow = {
@@ -89,7 +86,7 @@ const DISCOUNT_DOC = jsonObject({
   version: ['number', 'd.version'],
 });
 
-const DISCOUNT_PAGE_SELECT = `select ${DISCOUNT_DOC} as doc, d.requested_at as sort_at, d.id,
+export const DISCOUNT_PAGE_SELECT = `select ${DISCOUNT_DOC} as doc, d.requested_at as sort_at, d.id,
   null::text as key_at from discounts d ${DISCOUNT_JOINS}`;
 
 /** One discount, visible to `scope` (null when missing or foreign: the caller answers 404). */
@@ -97,64 +94,6 @@ export async function findDiscount(db: Queryable, id: string, scope: Scope): Pro
   const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 2);
   const r = await db.query<DiscountRow>(`${DISCOUNT_SELECT} where d.id = $1 and ${where.sql}`, [id, ...where.params]);
   return r.rows[0] ?? null;
-}
-
-/**
- * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
- * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
- * as JSON (queryJsonPage). The total is exact while cheap, else estimated (see listTotal).
- */
-export async function listDiscounts(
-  db: Queryable,
-  scope: Scope,
-  q: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined },
-): Promise<{ page: JsonPage } & ListTotal> {
-  const params: unknown[] = [];
-  const conds: string[] = [];
-  if (scope.kind === 'company') {
-    // A company belongs to one bank: its own index answers alone.
-    params.push(scope.companyId);
-    conds.push(`d.company_id = $${params.length}`);
-  } else {
-    const where = scopeSql(scope, { tenant: 'd.tenant_id', company: 'd.company_id' }, 1);
-    conds.push(where.sql);
-    params.push(...where.params);
-  }
-  if (q.status) {
-    params.push(q.status);
-    conds.push(`d.status = $${params.length}`);
-  }
-  const search = q.search?.trim();
-  if (search) {
-    params.push(`${escapeLike(search.toLowerCase())}%`);
-    const prefix = `$${params.length}`;
-    params.push(`%${escapeLike(search)}%`);
-    const contains = `$${params.length}`;
-    conds.push(
-      `(d.id::text like ${prefix} or d.echeq_id::text like ${prefix} or exists (
-         select 1 from echeqs se where se.id = d.echeq_id and se.number ilike ${contains}))`,
-    );
-  }
-  const from = `from discounts d where ${conds.join(' and ')}`;
-  const offset = (q.page - 1) * q.limit;
-  // Page 1 is read in index order, joined as it comes; further pages choose their ids first.
-  const page =
-    offset === 0
-      ? await queryJsonPage(
-          db,
-          `${DISCOUNT_PAGE_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
-           ${pageLimit(q.limit)}`,
-          params,
-        )
-      : await queryJsonPage(
-          db,
-          `${DISCOUNT_PAGE_SELECT}
-           join (select d.id ${from} order by d.requested_at desc, d.id desc
-                 ${pageLimit(q.limit)} offset $${params.length + 1}) page on page.id = d.id`,
-          [...params, offset],
-        );
-  const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: page.count });
-  return { page, ...total };
 }
 
 export type LockedDiscount = {

@@ -1,4 +1,4 @@
-import { centsToDecimal, type Discount, type DiscountStatus, type Page, toCents } from '@echeq/contract';
+import { centsToDecimal, type Discount, type Page, toCents } from '@echeq/contract';
 import { type Ctx, type Scope, scopeOf } from '../../platform/auth/actor';
 import { buenosAiresDate, daysBetween } from '../../platform/clock';
 import type { Queryable } from '../../platform/db/db';
@@ -9,6 +9,7 @@ import { auditRow } from '../audit';
 import { type ClearingOperation, outboxRow } from '../clearing';
 import { lockCustodyOf } from '../custody';
 import { echeqVisible, lockEcheq } from '../echeqs';
+import { type DiscountListQuery, listDiscounts as listDiscountRows } from './discounts.list';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import {
   type DiscountRow,
@@ -16,7 +17,6 @@ import {
   findBlockingDiscount,
   findDiscount,
   insertDiscount,
-  listDiscounts as listDiscountRows,
 } from './discounts.queries';
 import {
   ALREADY_DISCOUNTED,
@@ -64,10 +64,14 @@ export async function listDiscounts({
   ctx,
   query,
 }: Op & {
-  query: { page: number; limit: number; status?: DiscountStatus | undefined; search?: string | undefined };
-}): Promise<{ entries: string; meta: Omit<Page<Discount>, 'data'> }> {
-  const { page, total, totalIsEstimate } = await listDiscountRows(deps.db, scopeOf(ctx.actor), query);
-  return { entries: page.entries, meta: { page: query.page, limit: query.limit, total, totalIsEstimate } };
+  query: DiscountListQuery;
+}): Promise<{ entries: string; meta: Omit<Page<Discount>, 'data'> & { nextCursor?: string | null } }> {
+  const { page, total, totalIsEstimate, nextCursor } = await listDiscountRows(deps.db, scopeOf(ctx.actor), {
+    ...query,
+    search: query.search || undefined,
+  });
+  const meta = { page: query.page, limit: query.limit, total, totalIsEstimate };
+  return { entries: page.entries, meta: nextCursor === undefined ? meta : { ...meta, nextCursor } };
 }
 
 export async function getDiscount({ deps, ctx, discountId }: Op & { discountId: string }): Promise<Discount> {

@@ -1,16 +1,26 @@
-import type { EcheqStatusFilter } from '@echeq/contract';
+import type { EcheqStatusFilter, RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { pageLimit } from '../../platform/db/page-limit';
+import { rangeConditions } from '../../platform/db/range-filter';
+import { querySortedPage, type SortKeyset, type SortOrder, sortedIdsSql } from '../../platform/db/sorted-page';
 import { SqlParams } from '../../platform/db/sql';
 
-export type EcheqListFilter = {
+export type EcheqListFilter = RangeFilter & {
   status?: EcheqStatusFilter | undefined;
   search?: string | undefined;
 };
+
+/** The columns the list sorts by (contract: ECHEQ_SORT_KEYS; the migration 0021 indexes them per scope). */
+export const ECHEQ_SORT_COLUMNS = {
+  created_at: { sql: 'e.created_at', type: 'timestamptz' },
+  due_date: { sql: 'e.due_date', type: 'date' },
+  amount: { sql: 'e.amount', type: 'numeric' },
+  number: { sql: 'e.number', type: 'text' },
+} as const;
 
 /**
  * The list's conditions. A company's rows are found by company alone (a company belongs to one bank), so the
@@ -31,6 +41,8 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
     const like = p.add(likePattern(f.search));
     where.push(`e.search_text like lower(${like})`);
   }
+  const cols = { date: 'e.due_date', dateIsTimestamp: false, amount: 'e.amount', tenant: 'e.tenant_id' };
+  where.push(...rangeConditions(p, f, { ...cols, company: 'e.company_id' }));
   return where.join(' and ');
 }
 
@@ -97,6 +109,25 @@ export async function listEcheqPage(
   // prepared statement's generic plan would scan the scope's index for the ids, 10 ms for a company.)
   const found = (await db.query<{ id: string }>(ids, p.values)).rows.map((r) => r.id);
   return queryJsonPage(db, `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`, [found]);
+}
+
+/**
+ * One page of the book in another order than the default (the `sort` parameter), paged by its own keyset: the ids
+ * first, on the (scope, column, id) indexes, then those rows read by primary key and written as JSON in that order.
+ */
+export async function listSortedEcheqPage(
+  db: Queryable,
+  scope: Scope,
+  f: EcheqListFilter & { order: SortOrder; limit: number; offset: number; after?: SortKeyset | undefined },
+) {
+  const p = new SqlParams();
+  const from = `from echeqs e where ${filterSql(p, scope, f)}`;
+  const sql = sortedIdsSql(p, { from, id: 'e.id', order: f.order, after: f.after, limit: f.limit, offset: f.offset });
+  return querySortedPage(
+    db,
+    { sql, params: p.values },
+    `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`,
+  );
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

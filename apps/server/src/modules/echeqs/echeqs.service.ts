@@ -11,12 +11,13 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
+import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, validationError } from '../../platform/http/app-error';
 import { auditRow, recordAudit } from '../audit';
 import { enqueueClearing, outboxRow, requireClearing } from '../clearing';
 import { type EcheqHolds, lockForChange } from './echeqs.holders';
-import { countEcheqs, listEcheqPage } from './echeqs.list';
+import { countEcheqs, ECHEQ_SORT_COLUMNS, listEcheqPage, listSortedEcheqPage } from './echeqs.list';
 import { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
 import {
@@ -122,20 +123,25 @@ export async function listEcheqs(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const filter = { status: query.status, search: query.search || undefined };
-  const page = await listEcheqPage(deps.db, scope, {
-    ...filter,
-    limit: query.limit,
-    offset: after ? 0 : (query.page - 1) * query.limit,
-    after,
-  });
-  const total = await countEcheqs(deps.db, scope, {
-    ...filter,
-    offset: after ? null : (query.page - 1) * query.limit,
-    limit: query.limit,
-    pageRows: page.count,
-  });
+  const { page: _p, limit: _l, cursor, sort, search, ...rest } = query;
+  const filter = { ...rest, search: search || undefined };
+  const offset = cursor ? null : (query.page - 1) * query.limit;
+  const order = sortOrderOf(sort, ECHEQ_SORT_COLUMNS, '-created_at');
+  if (order) {
+    const after = cursor ? decodeSortCursor(order, cursor) : undefined;
+    const page = await listSortedEcheqPage(deps.db, scope, {
+      ...filter,
+      order,
+      limit: query.limit,
+      offset: offset ?? 0,
+      after,
+    });
+    const total = await countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows: page.count });
+    return sortedPage(page, order, query, total);
+  }
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const page = await listEcheqPage(deps.db, scope, { ...filter, limit: query.limit, offset: offset ?? 0, after });
+  const total = await countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows: page.count });
   return keysetPage(page, query, total);
 }
 
