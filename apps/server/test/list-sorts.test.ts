@@ -6,7 +6,7 @@ const LISTS = [
   {
     path: '/api/echeqs',
     table: 'echeqs x',
-    live: 'x.deleted_at is null',
+    live: 'x.deleted_at is null and x.bank_copy',
     sorts: { created_at: 'x.created_at', due_date: 'x.due_date', amount: 'x.amount', number: 'x.number' },
     date: 'x.due_date',
     amount: 'x.amount',
