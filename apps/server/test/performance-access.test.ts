@@ -119,10 +119,13 @@ describe('performance figures by audience', () => {
       }
       return out;
     };
-    expect(areas(demo)).toContain('discounts');
-    expect(areas(demo)).not.toContain('audit');
+    // The file names the areas in Spanish, as the screen does.
+    expect(areas(demo)).toContain('Descuentos');
+    expect(areas(demo)).not.toContain('Auditoría');
     const all = await file('root');
     expect(all.find((r) => r[0] === 'Alcance')?.[1]).toBe('Toda la plataforma');
-    expect(areas(all)).toEqual(expect.arrayContaining(['discounts', 'audit', 'health', 'auth']));
+    expect(areas(all)).toEqual(
+      expect.arrayContaining(['Descuentos', 'Auditoría', 'Estado del servicio', 'Autenticación']),
+    );
   });
 });
