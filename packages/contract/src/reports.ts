@@ -138,3 +138,22 @@ export const REPORT_KINDS = ['custody', 'discounts', 'performance'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * What awaits the user (GET /api/dashboard/pending), each count within the user's scope and bounded: a count above
+ * `cap` is shown as "99+" (the server stops counting at cap + 1). `discounts_to_approve` is null for those who do not
+ * decide discounts. The windows run from `today` for `days` days (Buenos Aires dates).
+ */
+export const dashboardPendingSchema = z.object({
+  today: isoDateSchema,
+  days: z.number().int(),
+  cap: z.number().int(),
+  /** PENDING discounts (for who approves them). */
+  discounts_to_approve: z.number().int().nullable(),
+  /** Cheques held in custody that fall due within the window (today included). */
+  cheques_due: z.number().int(),
+  /** Cheques in custody already due whose presentation period closes within the window: then custody expires. */
+  presentation_closing: z.number().int(),
+});
+export type DashboardPending = z.infer<typeof dashboardPendingSchema>;
+export const dashboardPendingResponseSchema = envelope(dashboardPendingSchema);

@@ -1,5 +1,6 @@
 import {
   custodyReportResponseSchema,
+  dashboardPendingResponseSchema,
   discountReportResponseSchema,
   performanceReportResponseSchema,
   type ReportKind,
@@ -15,6 +16,7 @@ import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { exportFilename, toCsv, toXlsx } from './reports.export';
+import { dashboardPending } from './reports.pending';
 import { getPerformanceReport, performanceAudienceOf, performanceDetail } from './reports.performance';
 import { scopeName } from './reports.queries';
 import { custodyReportFor, discountReportFor, getCustodyReport, getDiscountReport } from './reports.service';
@@ -71,6 +73,22 @@ export function reportsRoutes(app: App, deps: Deps) {
       success: true as const,
       data: await getDiscountReport({ deps, ctx: ctxOf(req), range: req.query }),
     }),
+  );
+
+  app.get(
+    '/dashboard/pending',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Lo que espera al usuario en el dashboard: descuentos por aprobar, ECHEQs en custodia que vencen y plazos de ' +
+          'presentación que cierran (conteos acotados, en su alcance)',
+        querystring: z.strictObject({}),
+        response: responses(dashboardPendingResponseSchema, ...AUTHED),
+      },
+    },
+    async (req) => ({ success: true as const, data: await dashboardPending({ deps, ctx: ctxOf(req) }) }),
   );
 
   app.get(
