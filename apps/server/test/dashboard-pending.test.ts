@@ -65,7 +65,8 @@ describe('dashboard: what awaits the user (GET /api/dashboard/pending)', () => {
     // Discounts to approve: for who decides them (the bank's admin), in their scope; null for everyone else.
     expect(delta('admin', 'discounts_to_approve')).toBe(1);
     expect(after.adminSur.discounts_to_approve).toBe(before.adminSur.discounts_to_approve);
-    for (const k of ['empresa', 'beneficiario', 'operador', 'superadmin']) expect(after[k].discounts_to_approve, k).toBeNull();
+    for (const k of ['empresa', 'beneficiario', 'operador', 'superadmin'])
+      expect(after[k].discounts_to_approve, k).toBeNull();
   });
 
   it('stops counting past the cap (the screen shows 99+)', async () => {
