@@ -28,6 +28,7 @@ import {
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
+import { inboxJob, lifecycleRoutes, portLink } from './modules/lifecycle';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { healthRoutes, systemRoutes } from './modules/system';
@@ -87,6 +88,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   systemRoutes,
   (app, deps) => echeqRoutes(app, deps, holds),
   (app, deps) => custodyRoutes(app, deps, holds),
+  (app, deps) => lifecycleRoutes(app, deps, portLink(deps)),
   discountRoutes,
   reportsRoutes,
 ];
@@ -95,6 +97,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 const JOBS: ReadonlyArray<(deps: Deps) => Job> = [
   outboxJob,
   registryJob,
+  (deps) => inboxJob(deps, portLink(deps), deps.log),
   custodyExpiryJob,
   idempotencyPurgeJob,
   rateLimitPurgeJob,

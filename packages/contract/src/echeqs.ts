@@ -12,6 +12,8 @@ import {
   uuidSchema,
 } from './common';
 import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
+import { chequeCaracterSchema, chequeConceptoSchema, chequeTipoSchema } from './lifecycle/cheque';
+import { actionTypeSchema } from './lifecycle/operations';
 
 export const echeqStatusSchema = z.enum(['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'], { message: 'Estado inválido' });
 export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
@@ -83,6 +85,23 @@ export const echeqSchema = z.object({
   version: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
+  /**
+   * LIFECYCLE §8: a registry cheque also carries its origin, registry id and state (null for a hand-registered one),
+   * `syncing` while the registry has not answered, its face and the operations the caller may do now (`actions`).
+   * Optional: the book's lists leave them out for hand-registered cheques.
+   */
+  origin: z.enum(['MANUAL', 'REGISTRY']).optional(),
+  cheque_id: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
+  syncing: z.boolean().optional(),
+  sync_error: z.string().nullable().optional(),
+  tipo: chequeTipoSchema.nullable().optional(),
+  caracter: chequeCaracterSchema.nullable().optional(),
+  concepto: chequeConceptoSchema.nullable().optional(),
+  payment_date: z.string().nullable().optional(),
+  holder_cuit: z.string().nullable().optional(),
+  endorsements: z.number().int().nullable().optional(),
+  actions: z.array(actionTypeSchema).optional(),
 });
 export type Echeq = z.infer<typeof echeqSchema>;
 

@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'echeqs:read',
   'echeqs:create',
   'echeqs:update',
+  /** The lifecycle's operations on registry cheques (LIFECYCLE §3): a company's by its position, the paying bank's. */
+  'echeqs:operate',
   'custody:read',
   'custody:create',
   'custody:release',
@@ -67,6 +69,7 @@ const COMPANY_WRITER: Permission[] = [
   'discounts:request',
   'discounts:cancel',
   'clearing:operate',
+  'echeqs:operate',
 ];
 
 /** The one permission map: the server's guards and the web's menu and buttons read it (CONTRACT §4, §6). */
@@ -88,6 +91,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   BANK_ADMIN: [
     ...READ_BOOK,
     'echeqs:update',
+    'echeqs:operate',
     'custody:release',
     'discounts:decide',
     'discounts:cancel',
@@ -103,6 +107,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   BANK_OPERATOR: [
     ...READ_BOOK,
     'echeqs:update',
+    'echeqs:operate',
     'custody:release',
     'reports:read',
     'clearing:operate',
@@ -112,7 +117,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   COMPANY_USER: [...COMPANY_WRITER, 'accounts:read', 'chequebooks:request'],
   COMPANY_AUTHORIZER: [...COMPANY_WRITER, 'accounts:read', 'chequebooks:request'],
   // LIFECYCLE §1: the beneficiary operates its company's cheques (and chequebooks); the guarantor reads.
-  BENEFICIARY: [...READ_BOOK, 'accounts:read', 'chequebooks:request'],
+  BENEFICIARY: [...READ_BOOK, 'echeqs:operate', 'accounts:read', 'chequebooks:request'],
   GUARANTOR: [...READ_BOOK, 'accounts:read'],
   FINANCIAL_ENTITY: READ_BOOK,
 };
@@ -124,6 +129,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 export const MONEY_PERMISSIONS: readonly Permission[] = [
   'echeqs:create',
   'echeqs:update',
+  'echeqs:operate',
   'custody:create',
   'custody:release',
   'discounts:request',

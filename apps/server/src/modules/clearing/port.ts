@@ -14,7 +14,9 @@ export type ClearingOperation =
   | 'DISCOUNT_APPROVE'
   | 'DISCOUNT_REJECT'
   | 'DISCOUNT_CANCEL'
-  | 'DISCOUNT_COMPLETE';
+  | 'DISCOUNT_COMPLETE'
+  | 'REGISTRY_ISSUE'
+  | 'REGISTRY_OPERATE';
 
 export const CLEARING_OPERATIONS: readonly ClearingOperation[] = [
   'ECHEQ_REGISTER',
@@ -29,7 +31,12 @@ export const CLEARING_OPERATIONS: readonly ClearingOperation[] = [
   'DISCOUNT_REJECT',
   'DISCOUNT_CANCEL',
   'DISCOUNT_COMPLETE',
+  'REGISTRY_ISSUE',
+  'REGISTRY_OPERATE',
 ];
+
+/** A bank's registry operations (LIFECYCLE §3): delivered after the outbox run's transaction, on sandbox too. */
+export const isRegistryOperation = (op: string) => op === 'REGISTRY_ISSUE' || op === 'REGISTRY_OPERATE';
 
 /** A cheque as the clearing house needs it (amount as the exact decimal string of the database). */
 export type ClearingEcheq = {
@@ -52,8 +59,12 @@ export type ClearingEcheq = {
  * - CUSTODY_DEPOSIT: `{ echeq_id, custody_id, echeq? }` (with `echeq`, a cheque the clearing house does not know yet
  *   is registered on deposit).
  * - CUSTODY_RELEASE: `{ echeq_id, custody_id, reason? }`.
+ * - REGISTRY_ISSUE / REGISTRY_OPERATE: `{ request }`, the registry's request with its idempotency key (a retry
+ *   replays it; the registry's answer, a refusal too, is the delivery's response).
  */
 export type ClearingPayloads = {
+  REGISTRY_ISSUE: { request: RegistryIssueRequest };
+  REGISTRY_OPERATE: { request: RegistryOperateRequest };
   ECHEQ_REGISTER: ClearingEcheq;
   CUSTODY_DEPOSIT: { echeq_id: string; custody_id: string; echeq?: ClearingEcheq };
   CUSTODY_RELEASE: { echeq_id: string; custody_id: string; reason?: string };

@@ -2,5 +2,6 @@
  * The bank's side of the ECHEQ lifecycle (README.md beside this file): its copies of the registry's cheques, kept by
  * its inbox, and the operations its clients send the registry.
  */
-export { runInbox } from './lifecycle.inbox';
-export type { RegistryLink } from './lifecycle.link';
+export { inboxJob, runInbox } from './lifecycle.inbox';
+export { portLink, type RegistryLink } from './lifecycle.link';
+export { lifecycleRoutes } from './lifecycle.routes';

@@ -1,6 +1,8 @@
 import { type Caller, presentationWindowEnd, type RegistryCheque } from '@echeq/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
+import type { Job } from '../../platform/jobs';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
@@ -106,4 +108,34 @@ export async function runInbox(
     applied += n;
     if (pulled.events.length < BATCH) return applied;
   }
+}
+
+/**
+ * After the sandbox registry answered an operation: the inbox of the caller's bank, then of every other bank on the
+ * sandbox (the registry is theirs too), so each party's bank sees the change at once rather than at the next tick.
+ */
+export async function runInboxes(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, first: string): Promise<void> {
+  await runInbox(deps, link, first);
+  for (const tenantId of await link.banks(deps.db)) if (tenantId !== first) await runInbox(deps, link, tenantId);
+}
+
+/** The inbox of every bank on the sandbox, each tick (one transaction per batch of a bank). */
+export function inboxJob(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, log?: FastifyBaseLogger): Job {
+  return {
+    id: 727_121,
+    name: 'echeq-inbox',
+    everyMs: 1_000,
+    run: ({ tx }) => link.banks(tx),
+    async after(banks) {
+      let applied = 0;
+      for (const tenantId of banks as string[]) {
+        try {
+          applied += await runInbox(deps, link, tenantId);
+        } catch (err) {
+          log?.warn({ err, tenantId }, 'Bandeja de entrada del registro: no se pudo aplicar');
+        }
+      }
+      return applied;
+    },
+  };
 }

@@ -1,5 +1,13 @@
 import type { Queryable } from '../../platform/db/db';
-import type { RegistryEvent, RegistryIssueRequest, RegistryOperateRequest, RegistryOutcome } from '../clearing';
+import {
+  type ClearingDeps,
+  clearingPortFor,
+  onSandbox,
+  type RegistryEvent,
+  type RegistryIssueRequest,
+  type RegistryOperateRequest,
+  type RegistryOutcome,
+} from '../clearing';
 
 /**
  * What the lifecycle needs of the registry, through the clearing house's port (app.ts builds it from clearing's
@@ -17,3 +25,24 @@ export type RegistryLink = {
     query: { cursor: string; cuits: string[]; bankCodes: string[]; limit: number },
   ): Promise<{ events: RegistryEvent[]; cursor: string }>;
 };
+
+/** The link through the bank's clearing-house port (sandbox or HTTP). Unreachable: `issue`/`operate` answer null. */
+export function portLink(deps: ClearingDeps): RegistryLink {
+  const unreachable = (err: unknown) => {
+    deps.log?.warn({ err }, 'Registro de ECHEQ: sin respuesta');
+    return null;
+  };
+  return {
+    async banks(q) {
+      const r = await q.query<{ id: string }>(`select id from tenants where estado = 'ACTIVO' order by id`);
+      const on: string[] = [];
+      for (const t of r.rows) if (await onSandbox(q, t.id)) on.push(t.id);
+      return on;
+    },
+    issue: async (tenantId, req) =>
+      (await clearingPortFor(deps, tenantId)).registryIssue(req, { idempotencyKey: req.key }).catch(unreachable),
+    operate: async (tenantId, req) =>
+      (await clearingPortFor(deps, tenantId)).registryOperate(req, { idempotencyKey: req.key }).catch(unreachable),
+    events: async (tenantId, query) => (await clearingPortFor(deps, tenantId)).registryEvents(query),
+  };
+}

@@ -2,7 +2,8 @@ import type { Queryable } from '../../../platform/db/db';
 import { ClearingRejectedError, ClearingUnavailableError } from '../clearing.errors';
 import type { CoelsaConfigRow, OutboxRow } from '../clearing.queries';
 import { type ClearingDeps, describeFailure, portFor } from '../connect';
-import type { ClearingAck, ClearingEcheq, ClearingPort } from '../port';
+import { type ClearingAck, type ClearingEcheq, type ClearingPort, isRegistryOperation } from '../port';
+import type { RegistryIssueRequest, RegistryOperateRequest } from '../registry';
 
 /** One delivery never waits longer than this, whatever the bank's timeout (the outbox retries later anyway). */
 export const OUTBOX_CALL_TIMEOUT_MS = 10_000;
@@ -50,11 +51,33 @@ function asEcheq(v: unknown, fallbackId: string | null): ClearingEcheq | null {
 }
 
 /** Sends one outbox row through the bank's adapter (the call that matches its operation, else the generic one). */
+/** A bank's registry operation: its answer (a refusal too) is the acknowledgement's body. */
+async function sendRegistry(
+  port: ClearingPort,
+  row: OutboxRow,
+  p: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<ClearingAck> {
+  const request = obj(p.request) as { key?: string };
+  const opts = { idempotencyKey: request.key ?? `outbox-${row.id}`, timeoutMs, maxRetries: 0 };
+  const outcome =
+    row.operation === 'REGISTRY_ISSUE'
+      ? await port.registryIssue(request as RegistryIssueRequest, opts)
+      : await port.registryOperate(request as RegistryOperateRequest, opts);
+  return {
+    reference: opts.idempotencyKey,
+    at: new Date().toISOString(),
+    replayed: outcome.replayed,
+    body: outcome as unknown as Record<string, unknown>,
+  };
+}
+
 function send(port: ClearingPort, row: OutboxRow, timeoutMs: number): Promise<ClearingAck> {
   const opts = { idempotencyKey: `outbox-${row.id}`, timeoutMs, maxRetries: 0 };
   const p = obj(row.payload);
   const echeqId = str(p.echeq_id) ?? str(obj(p.echeq).id) ?? (row.entity === 'echeq' ? row.entity_id : null);
   const custodyId = str(p.custody_id) ?? (row.entity === 'custody' ? row.entity_id : null);
+  if (isRegistryOperation(row.operation)) return sendRegistry(port, row, p, timeoutMs);
   if (row.operation === 'ECHEQ_REGISTER') {
     const echeq = asEcheq(p.echeq ?? p, echeqId);
     if (echeq) return port.registerEcheq(echeq, opts);

@@ -15,6 +15,7 @@ import {
   takeDueOutbox,
 } from '../clearing.queries';
 import { assess, type ClearingDeps } from '../connect';
+import { isRegistryOperation } from '../port';
 import {
   attemptDelivery,
   OUTBOX_CALL_TIMEOUT_MS,
@@ -86,7 +87,8 @@ async function deliverDueOperations(
       await recordOutcome(deps, tx, row, outcome, state.result);
       continue;
     }
-    if (config.environment === 'sandbox') {
+    // The sandbox's registry answers in transactions of its own: its operations go after this run's transaction.
+    if (config.environment === 'sandbox' && !isRegistryOperation(row.operation)) {
       const outcome = await attemptDelivery(deps, tx, row, config, { savepoint: true });
       await recordOutcome(deps, tx, row, outcome, state.result);
       continue;
