@@ -11,9 +11,9 @@ import {
   timestampSchema,
   uuidSchema,
 } from './common';
-import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 import { chequeCaracterSchema, chequeConceptoSchema, chequeTipoSchema } from './lifecycle/cheque';
 import { actionTypeSchema } from './lifecycle/operations';
+import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 
 export const echeqStatusSchema = z.enum(['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'], { message: 'Estado inválido' });
 export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
