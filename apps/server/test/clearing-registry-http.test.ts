@@ -85,6 +85,11 @@ describe('the registry through the HTTP adapter and the standalone simulator', (
     expect(other.code).toBe('IDEMPOTENCY_MISMATCH');
     expect(other.message).toMatch(/clave/i);
     // A cheque the registry does not know, or an input it rejects: refusals too.
+    const garbage = { key: newKey('garbage'), caller: { cuit: EMPRESA }, cheque: { amount: 'mucho' } };
+    const invalid = refused(
+      await port.registryIssue(garbage as unknown as Parameters<ClearingPort['registryIssue']>[0]),
+    );
+    expect(invalid.code).toBe('VALIDATION_ERROR');
     const unknown = refused(
       await port.registryOperate(op('AAAAAAAAAAAAAAA', { type: 'ACCEPT', caller: { cuit: NORTE } })),
     );

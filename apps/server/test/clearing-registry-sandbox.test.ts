@@ -13,7 +13,7 @@ import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
 import { registryCheque } from '../src/modules/clearing/registry';
 import type { Db } from '../src/platform/db/db';
 import { runJobOnce } from '../src/platform/jobs';
-import { freshDb } from './helpers';
+import { freshDb, TEST_ENGINE } from './helpers';
 import { at, issueRequest, newKey, nextNumber, ok, PAYMENT, refused } from './registry/fixtures';
 
 // The demo's cast: Empresa Demo (Banco Demo, 901, sandbox), Distribuidora Norte (Banco Norte, 903, sandbox) and
@@ -103,6 +103,21 @@ describe('the registry through the sandbox adapter', () => {
     const replayed: RegistryOutcome = await demo.registryOperate(annul);
     expect(replayed).toEqual({ ...refusal, replayed: true });
   });
+
+  // On PostgreSQL only: the embedded database has one connection, so a call inside a transaction would wait for it.
+  it.runIf(TEST_ENGINE === 'pg')(
+    'commits the registry’s answer whatever becomes of the caller’s transaction',
+    async () => {
+      now = new Date(at('2026-04-01'));
+      let id = '';
+      const failed = db.transaction(async () => {
+        id = ok(await demo.registryIssue(demoIssue(NORTE))).cheque_id;
+        throw new Error('the bank’s own change failed');
+      });
+      await expect(failed).rejects.toThrow(/failed/);
+      expect((await registryCheque(db, id))?.state).toBe('EMITIDO-PENDIENTE');
+    },
+  );
 
   it('pages a bank’s events by cursor and refuses a bad page request with the port’s error', async () => {
     const all = await norte.registryEvents({ cursor: '0', cuits: [NORTE], bankCodes: [], limit: 5000 });
