@@ -60,6 +60,8 @@ export const queryKeys = {
     discountsAll: () => ['reports', 'discounts'] as const,
     discounts: (range: ReportRange = {}) => ['reports', 'discounts', cleanRange(range)] as const,
     performance: () => ['reports', 'performance'] as const,
+    /** The dashboard's counts of what awaits the user (discounts and custody change them). */
+    pending: () => ['reports', 'pending'] as const,
   },
   clearing: {
     all: () => ['clearing'] as const,

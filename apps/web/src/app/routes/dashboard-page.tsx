@@ -8,10 +8,11 @@ import { coelsaConfigCheckQuery } from '../../features/clearing/api';
 import { ClearingConfigAlert } from '../../features/clearing/clearing-config-alert';
 import { connectionLabel } from '../../features/clearing/clearing-state';
 import { type DashboardData, DashboardView } from '../../features/dashboard/dashboard-view';
+import { PendingStrip } from '../../features/dashboard/pending-strip';
 import { dashboardQueries, dashboardShown } from '../dashboard-data';
 
 /**
- * 'Dashboard': the clearing configuration alert, four cards, custody details and performance. The three data sets
+ * 'Dashboard': the clearing configuration alert, what awaits the user (PendingStrip), four cards, custody details and performance. The three data sets
  * load in parallel; if any fails the whole dashboard is replaced by one error alert. The page appears whole, once
  * the data sets and the alert's configuration check have answered, so nothing moves after it is drawn; a check that
  * takes longer than ALERT_WAIT_MS does not hold the page: it appears with the alert's "verifying" state.
@@ -61,6 +62,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={user.company_name || user.email} />
       <ClearingConfigAlert />
+      <PendingStrip />
       <DashboardView data={shown} user={user} />
     </>
   );
