@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClearingPort, RegistryOperateRequest } from '../src/modules/clearing';
 import { createBreaker } from '../src/modules/clearing/adapters/breaker';
 import { httpAdapter } from '../src/modules/clearing/adapters/http';
+import { HEADER, signRequest } from '../src/modules/clearing/adapters/protocol';
 import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
 import { type CoelsaSimulator, startCoelsaSimulator } from '../src/modules/clearing/simulator/server';
 import {
@@ -130,5 +131,26 @@ describe('the registry through the HTTP adapter and the standalone simulator', (
     const bad = port.registryEvents({ cursor: 'x', cuits: [NORTE], bankCodes: [], limit: 3 });
     await expect(bad).rejects.toBeInstanceOf(ClearingRejectedError);
     await expect(bad).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Cursor/) });
+  });
+
+  it('answers the registry’s routes only to signed requests whose idempotency header matches the body’s key', async () => {
+    const unsigned = await fetch(`${sim.url}/v1/registry/events?cursor=0&cuits=${NORTE}&limit=5`);
+    expect(unsigned.status).toBe(401);
+    const body = JSON.stringify(issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }, 'k-1'));
+    const timestamp = String(clock.getTime());
+    const path = '/v1/registry/issue';
+    const res = await fetch(`${sim.url}${path}`, {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [HEADER.key]: KEY,
+        [HEADER.timestamp]: timestamp,
+        [HEADER.signature]: signRequest(SECRET, { method: 'POST', path, timestamp, body }),
+        [HEADER.idempotency]: 'k-2',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/clave de idempotencia/);
   });
 });
