@@ -24,8 +24,17 @@ export const READ_SCENARIOS = [
     kind: 'search',
     paths: () => [`/api/echeqs?search=${encodeURIComponent(ISSUER_SEARCH)}&limit=50`],
   },
+  // A sorted page of each list (the `sort` parameter, its own keyset and indexes: migration 0021), with a range filter.
+  { name: 'echeqs.sorted', kind: 'list', paths: () => ['/api/echeqs?sort=-amount&limit=50'] },
+  {
+    name: 'echeqs.sorted-due-range',
+    kind: 'list',
+    paths: () => [`/api/echeqs?sort=due_date&date_from=${baDate()}&date_to=${baDate(90)}&limit=50`],
+  },
   { name: 'custody.list', kind: 'list', paths: () => ['/api/echeqs/custody?limit=50'] },
+  { name: 'custody.sorted', kind: 'list', paths: () => ['/api/echeqs/custody?sort=deadline&limit=50'] },
   { name: 'discounts.list', kind: 'list', paths: () => ['/api/discounts?limit=50'] },
+  { name: 'discounts.sorted', kind: 'list', paths: () => ['/api/discounts?sort=-amount&limit=50'] },
   { name: 'reports.custody', kind: 'report', paths: () => ['/api/reports/custody'] },
   { name: 'reports.discounts', kind: 'report', paths: () => ['/api/reports/discounts'] },
   { name: 'reports.performance', kind: 'report', paths: () => ['/api/reports/performance'] },

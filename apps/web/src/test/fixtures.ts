@@ -35,12 +35,12 @@ type Handler = (request: { body: unknown; headers: Record<string, string> }) => 
  * calls.
  */
 export function mockApi(handlers: Record<string, Handler>) {
-  const calls: { key: string; body: unknown; headers: Record<string, string> }[] = [];
+  const calls: { key: string; url: string; body: unknown; headers: Record<string, string> }[] = [];
   const fetchMock = async (input: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${String(input).split('?')[0]}`;
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = (init.headers ?? {}) as Record<string, string>;
-    calls.push({ key, body, headers });
+    calls.push({ key, url: String(input), body, headers });
     const handler = handlers[key];
     if (!handler) return json(404, { success: false, code: 'NOT_FOUND', message: 'Recurso no encontrado' });
     return handler({ body, headers });

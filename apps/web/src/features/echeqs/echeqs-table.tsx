@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { Money } from '../../components/money';
+import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { ECHEQ_STATUS_MAP, VALIDATION_STATUS_MAP } from './echeq-format';
@@ -58,6 +59,11 @@ type Props = {
   rows: Echeq[];
   rules: EcheqRowRules;
   showCompany: boolean;
+  /** The bank's name of a row (system administrator: the book of every bank); undefined hides the column. */
+  bankOf?: ((tenantId: string) => string) | undefined;
+  /** The list's sort ('' for the default) and how to change it (the headers). */
+  sort?: string;
+  onSort?: (sort: string) => void;
   onAction: (action: EcheqAction, e: Echeq) => void;
 };
 
@@ -142,7 +148,13 @@ function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
   );
 }
 
-function EcheqRows({ rows, rules, showCompany, onAction }: Props) {
+function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onAction }: Props) {
+  const sorted = (label: string, key: string, align?: 'right') =>
+    onSort ? (
+      <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} align={align} />
+    ) : (
+      <TableCell align={align}>{label}</TableCell>
+    );
   return (
     <TableContainer>
       <Table
@@ -157,12 +169,13 @@ function EcheqRows({ rows, rules, showCompany, onAction }: Props) {
       >
         <TableHead>
           <TableRow>
-            <TableCell>Número</TableCell>
-            <TableCell align="right">Monto</TableCell>
+            {sorted('Número', 'number')}
+            {bankOf ? <TableCell>Banco</TableCell> : null}
+            {sorted('Monto', 'amount', 'right')}
             <TableCell>Emisor</TableCell>
             <TableCell>Beneficiario</TableCell>
             <TableCell>Fecha Emisión</TableCell>
-            <TableCell>Fecha Vencimiento</TableCell>
+            {sorted('Fecha Vencimiento', 'due_date')}
             <TableCell>Estado</TableCell>
             <TableCell>Validación</TableCell>
             <TableCell align="right">Acciones</TableCell>
@@ -181,6 +194,7 @@ function EcheqRows({ rows, rules, showCompany, onAction }: Props) {
                   </Typography>
                 ) : null}
               </TableCell>
+              {bankOf ? <TableCell sx={{ maxWidth: 160 }}>{bankOf(e.tenant_id)}</TableCell> : null}
               <TableCell align="right">
                 <Money amount={e.amount} currency={e.currency} />
               </TableCell>

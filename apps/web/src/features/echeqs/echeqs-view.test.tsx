@@ -371,6 +371,8 @@ describe('Gestión de ECHEQs', () => {
     let hold: Promise<void> | null = null;
     vi.stubGlobal('fetch', async (input: string) => {
       const url = new URL(String(input), 'http://localhost');
+      // Only the list's requests (bank staff also ask for their client companies, the company filter's options).
+      if (url.pathname !== '/api/echeqs') return json(200, { success: true, data: [] });
       seen.push(url.searchParams);
       const page = Number(url.searchParams.get('page'));
       const limit = Number(url.searchParams.get('limit'));

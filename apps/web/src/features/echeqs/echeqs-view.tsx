@@ -1,11 +1,4 @@
-import {
-  canAct,
-  type Echeq,
-  type EcheqStatusFilter,
-  listEcheqsQuerySchema,
-  type Role,
-  scopeKindOf,
-} from '@echeq/contract';
+import { canAct, type Echeq, type EcheqSort, type Role, scopeKindOf } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -14,31 +7,25 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FloatingAddButton } from '../../components/floating-add-button';
 import { SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
+import { RangeFilters } from '../../components/range-filters';
 import { useOpenRecord } from '../../components/use-open-record';
-import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { echeqQuery, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
 import { EcheqFormDialog, type OwnCompany } from './echeq-form-dialog';
 import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
+import { echeqListQuery, ECHEQ_LIST_PARAMS as PARAMS } from './echeq-list-params';
 import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
 import { ReasonButton } from './reason-button';
 
 type Problem = { title: string; message: string };
-
-/** What the address keeps (search, status filter, page, the open cheque). */
-const PARAMS = {
-  filters: {
-    search: fromSchema(listEcheqsQuerySchema.shape.search),
-    status: fromSchema<EcheqStatusFilter>(listEcheqsQuerySchema.shape.status),
-  },
-  extras: { detail: uuid },
-};
 
 /**
  * 'Gestión de ECHEQs': the cheque book in the user's scope, paged on the server, searched by number, issuer or
@@ -73,10 +60,9 @@ export function EcheqsView({
 
   const url = useListParams(PARAMS);
   const { paging } = url;
-  const { status, search } = url.filters;
-  const listQ = useQuery(
-    echeqsQuery({ page: paging.page, limit: paging.limit, cursor: paging.cursor, status: status || undefined, search }),
-  );
+  const { status, search, sort, ...ranges } = url.filters;
+  const listQ = useQuery(echeqsQuery(echeqListQuery(paging, url.filters)));
+  const scope = useBookScope(role);
   const open = useOpenRecord({
     id: url.extras.detail,
     rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
@@ -207,6 +193,13 @@ export function EcheqsView({
               onChange={(v) => url.setFilter('status', v)}
               options={STATUS_FILTERS}
             />
+            <BookScopeFilters
+              scope={scope}
+              tenantId={ranges.tenant_id}
+              companyId={ranges.company_id}
+              onChange={url.setFilters}
+            />
+            <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
           </>
         }
         list={list}
@@ -219,7 +212,15 @@ export function EcheqsView({
         emptyMessage={filtered ? 'No hay ECHEQs que coincidan con la búsqueda' : 'No hay ECHEQs registrados'}
         emptyAction={!filtered && canCreate && !createDisabled ? newButton : undefined}
       >
-        <EcheqsTable rows={rows} rules={rules} showCompany={showCompany} onAction={onAction} />
+        <EcheqsTable
+          rows={rows}
+          rules={rules}
+          showCompany={showCompany}
+          bankOf={scope.byBank ? scope.bankName : undefined}
+          sort={sort}
+          onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
+          onAction={onAction}
+        />
       </PagedList>
 
       {canCreate ? (

@@ -1,0 +1,42 @@
+import TableCell from '@mui/material/TableCell';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { ReactNode } from 'react';
+
+/**
+ * The next sort when a column's header is clicked: that column ascending, then descending, then back to the list's
+ * default order (''). `sort` is the list's `sort` parameter (`key` or `-key`, '' for the default).
+ */
+export function nextSort(sort: string, key: string): string {
+  if (sort === key) return `-${key}`;
+  if (sort === `-${key}`) return '';
+  return key;
+}
+
+/** A column header that sorts the list on the server (MUI TableSortLabel): arrow and aria-sort say the order. */
+export function SortHeader({
+  label,
+  sortKey,
+  sort,
+  onSort,
+  align,
+}: {
+  label: ReactNode;
+  sortKey: string;
+  sort: string;
+  onSort: (sort: string) => void;
+  align?: 'left' | 'right';
+}) {
+  const active = sort === sortKey || sort === `-${sortKey}`;
+  const direction = sort === `-${sortKey}` ? 'desc' : 'asc';
+  return (
+    <TableCell
+      align={align}
+      sortDirection={active ? direction : false}
+      aria-sort={active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <TableSortLabel active={active} direction={direction} onClick={() => onSort(nextSort(sort, sortKey))}>
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
