@@ -50,11 +50,12 @@ describe('password policy (zxcvbn with the owner’s own words)', () => {
     }
   });
 
-  it('a hostile 128-character input is judged in tens of milliseconds, not seconds', () => {
-    const started = performance.now();
-    problem('aB3$'.repeat(32));
-    problem(Math.random().toString(36).repeat(12).slice(0, 128));
-    // Generous bound on a shared machine: without the 64-character cut it took 2 s each.
-    expect(performance.now() - started).toBeLessThan(1500);
+  it('judges only the first 64 characters, so a hostile long input costs what 64 do', () => {
+    // Without the cut zxcvbn's matching grows with the length (2 s for 128 characters). What comes after the 64th
+    // character is not estimated: a weak first 64 is refused whatever strong tail follows.
+    const strongTail = 'Xq7#mP9$vL2!zR5&';
+    expect(problem(strongTail)).toBeNull();
+    expect(problem('a'.repeat(64) + strongTail)).not.toBeNull();
+    expect(problem('aB3$'.repeat(32))).not.toBeNull();
   });
 });
