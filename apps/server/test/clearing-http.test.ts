@@ -180,9 +180,8 @@ describe('HTTP adapter against the standalone simulator (real socket)', () => {
     for (let i = 0; i < 3; i++) await expect(a.health()).rejects.toMatchObject({ reason: 'SERVER_ERROR' });
     expect(breaker.state()).toBe('OPEN');
     const before = sim.requests.length;
-    const started = Date.now();
     await expect(a.health()).rejects.toMatchObject({ reason: 'CIRCUIT_OPEN' });
-    expect(Date.now() - started).toBeLessThan(20);
+    // Nothing was sent: the open circuit answers without a call (no stopwatch: the count is the proof).
     expect(sim.requests.length).toBe(before);
 
     // After the open period one trial goes out; a failed trial opens it again.
