@@ -28,7 +28,7 @@ import {
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
-import { inboxJob, lifecycleRoutes, portLink } from './modules/lifecycle';
+import { inboxJob, lifecycleByType, lifecycleRoutes, portLink } from './modules/lifecycle';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { healthRoutes, systemRoutes } from './modules/system';
@@ -84,7 +84,11 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   settingsRoutes,
   auditRoutes,
   (app, deps) => accountsRoutes(app, deps, { onSandbox }),
-  (app, deps) => clearingRoutes(app, deps, book),
+  (app, deps) =>
+    clearingRoutes(app, deps, {
+      ...book,
+      lifecycle: lifecycleByType({ db: deps.db, clock: deps.clock, link: portLink(deps) }),
+    }),
   systemRoutes,
   (app, deps) => echeqRoutes(app, deps, holds),
   (app, deps) => custodyRoutes(app, deps, holds),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, timestampSchema, uuidSchema } from './common';
+import { lifecycleOperationBodySchema } from './lifecycle/bodies';
 import { type CoelsaEnvironment, coelsaEnvironmentSchema, tenantCoelsaConfigSchema } from './tenants';
 
 /** Defaults of a bank's clearing-house configuration (specification §9). */
@@ -152,6 +153,17 @@ export const coelsaOperationBodySchema = z.discriminatedUnion(
   { error: 'Tipo de operación inválido: HEALTH, VALIDATE_ECHEQ, QUERY_ECHEQ o REGISTER_ECHEQ' },
 );
 export type CoelsaOperationBody = z.infer<typeof coelsaOperationBodySchema>;
+
+/**
+ * The route's whole body: the clearing house's own operations and, by `type`, every operation of the lifecycle with
+ * the body of the route of that name (LIFECYCLE §8).
+ */
+export const coelsaRouteBodySchema = z.discriminatedUnion(
+  'type',
+  [...coelsaOperationBodySchema.options, ...lifecycleOperationBodySchema.options],
+  { error: 'Tipo de operación inválido' },
+);
+export type CoelsaRouteBody = z.infer<typeof coelsaRouteBodySchema>;
 export type CoelsaOperationType = CoelsaOperationBody['type'];
 
 export const clearingReasonSchema = z.object({ field: z.string(), message: z.string() });

@@ -138,6 +138,90 @@ describe('the cross-bank story (issue 22)', () => {
   });
 });
 
+describe('the specification routes and the race rules on registry cheques', () => {
+  let chequeId = '';
+  let arsAccount = '';
+  it('issues and accepts through POST /integration/coelsa/operation by type', async () => {
+    const accounts = await s.req('GET', '/api/accounts', { token: tokens.empresa! });
+    arsAccount = (accounts.body.data as { id: string; currency: string }[]).find((a) => a.currency === 'ARS')!.id;
+    const r = await post('empresa', '/integration/coelsa/operation', {
+      type: 'ISSUE',
+      account_id: arsAccount,
+      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
+      amount: 99.5,
+      tipo: 'COMUN',
+      caracter: 'NO_A_LA_ORDEN',
+      concepto: 'VAR',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    chequeId = r.body.data.cheque_id;
+    const norteCopy = await copyOf('Distribuidora Norte S.A.', chequeId);
+    const accepted = await post('norte', '/integration/coelsa/operation', { type: 'ACCEPT', echeq_id: norteCopy });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.data.state).toBe('ACTIVO');
+    // NO_A_LA_ORDEN: no endorsement, by either route.
+    const endorse = await post('norte', `/echeqs/${norteCopy}/endorse`, { endorsee_cuit: ids['Empresa Demo S.A.'] });
+    expect(endorse.status).toBe(409);
+    expect(endorse.body.message).toMatch(/no a la orden/i);
+  });
+
+  it('refuses to edit or delete a registry cheque through the specification routes', async () => {
+    const copy = await copyOf('Empresa Demo S.A.', chequeId);
+    const put = await s.req('PUT', `/api/echeqs/${copy}`, { token: tokens.empresa!, body: { beneficiary: 'Otro' } });
+    expect(put.status).toBe(409);
+    expect(put.body.message).toMatch(/registro de COELSA/);
+    const del = await s.req('DELETE', `/api/echeqs/${copy}`, { token: tokens.empresa! });
+    expect(del.status).toBe(409);
+    const row = await s.db.query('select deleted_at, beneficiary from echeqs where id = $1', [copy]);
+    expect(row.rows[0]).toMatchObject({ deleted_at: null });
+  });
+
+  it('accept against annul: one wins, the other is refused', async () => {
+    const r = await post('empresa', '/echeqs/issue', {
+      account_id: arsAccount,
+      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
+      amount: 10,
+      tipo: 'DIFERIDO',
+      caracter: 'A_LA_ORDEN',
+      concepto: 'FAC',
+      payment_date: '2026-07-15',
+    });
+    expect(r.status).toBe(201);
+    const id = r.body.data.cheque_id;
+    const [accept, annul] = await Promise.all([
+      post('norte', `/echeqs/${await copyOf('Distribuidora Norte S.A.', id)}/accept`),
+      post('empresa', `/echeqs/${await copyOf('Empresa Demo S.A.', id)}/annul`, { motivo: 'Error' }),
+    ]);
+    expect([accept.status, annul.status].sort()).toEqual([200, 409]);
+    const states = await s.db.query<{ state: string; syncing: boolean }>(
+      'select state, syncing from echeqs where cheque_id = $1',
+      [id],
+    );
+    const winner = accept.status === 200 ? 'ACTIVO' : 'ANULADO';
+    expect(states.rows.every((x) => x.state === winner && !x.syncing)).toBe(true);
+  });
+
+  it('two issues racing for the last number of the chequebook: one gets it, numbers never repeat', async () => {
+    await s.db.query(`update chequebooks set last_number = next_number where account_id = $1 and status = 'ACTIVE'`, [
+      arsAccount,
+    ]);
+    const body = {
+      account_id: arsAccount,
+      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
+      amount: 11,
+      tipo: 'COMUN',
+      caracter: 'A_LA_ORDEN',
+      concepto: 'FAC',
+    };
+    const both = await Promise.all([post('empresa', '/echeqs/issue', body), post('empresa', '/echeqs/issue', body)]);
+    expect(both.map((x) => x.status).sort()).toEqual([201, 409]);
+    const numbers = await s.db.query<{ number: string; n: string }>(
+      `select number, count(distinct cheque_id)::text as n from echeqs where origin = 'REGISTRY' group by number`,
+    );
+    expect(numbers.rows.every((x) => x.n === '1')).toBe(true);
+  });
+});
+
 async function tenantOf(company: string): Promise<string | undefined> {
   const r = await s.db.query<{ tenant_id: string }>('select tenant_id from companies where name = $1', [company]);
   return r.rows[0]?.tenant_id;

@@ -1,4 +1,5 @@
-import type { Scope } from '../../platform/auth/actor';
+import type { Echeq, LifecycleOperationBody } from '@echeq/contract';
+import type { Ctx, Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import type { ClearingEcheq } from './port';
 
@@ -21,4 +22,13 @@ export type ClearingBook = {
   echeqForClearing(db: Queryable, id: string, scope: Scope): Promise<{ tenantId: string; echeq: ClearingEcheq } | null>;
   /** The bank's live cheques, read in the caller's transaction, for the built-in sandbox to learn (learnSandboxBook). */
   sandboxBook(q: Queryable, tenantId: string): Promise<SandboxBookEntry[]>;
+  /**
+   * The lifecycle's operations by `type` (`POST /integration/coelsa/operation`), done as the route of that name does
+   * them (the lifecycle module, after this one in the order): the status to answer and the cheque.
+   */
+  lifecycle?: (input: {
+    ctx: Ctx;
+    body: LifecycleOperationBody;
+    idempotencyKey: string | undefined;
+  }) => Promise<{ status: 200 | 201 | 202; cheque: Echeq | null }>;
 };

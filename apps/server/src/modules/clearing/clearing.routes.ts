@@ -1,12 +1,16 @@
 import {
+  type CoelsaOperationBody,
+  type CoelsaRouteBody,
   coelsaConfigBodySchema,
   coelsaConfigResponseSchema,
-  coelsaOperationBodySchema,
   coelsaOperationResponseSchema,
+  coelsaRouteBodySchema,
   coelsaStatusResponseSchema,
   coelsaTenantQuerySchema,
   coelsaTestResponseSchema,
+  echeqSchema,
   envelope,
+  errorBodySchema,
   idParamsSchema,
   messageOnlySchema,
   tenantCoelsaConfigSchema,
@@ -14,12 +18,19 @@ import {
 import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
 import type { ClearingBook } from './book';
 import { runOperation } from './clearing.operation';
 import { deleteCoelsaConfig, getCoelsaConfig, setCoelsaConfig, testCoelsaConfig } from './config.service';
 import { coelsaStatusFor } from './status.service';
+
+/** The route's answer: the clearing house's result, or the cheque of a lifecycle operation (null while syncing). */
+const operationAnswer = z.union([coelsaOperationResponseSchema, envelope(echeqSchema.nullable())]);
+
+const CLEARING_TYPES = new Set(['HEALTH', 'VALIDATE_ECHEQ', 'QUERY_ECHEQ', 'REGISTER_ECHEQ']);
+const isClearingOperation = (body: CoelsaRouteBody): body is CoelsaOperationBody => CLEARING_TYPES.has(body.type);
 
 /**
  * The clearing house (COELSA): the bank's link status and operations, and the per-bank configuration that only the
@@ -48,14 +59,30 @@ export function clearingRoutes(app: App, deps: Deps, book: ClearingBook) {
       config: { access: 'clearing:operate' },
       schema: {
         tags: ['clearing'],
-        body: coelsaOperationBodySchema,
-        response: responses(coelsaOperationResponseSchema, 400, 404, 409, 503, ...AUTHED),
+        body: coelsaRouteBodySchema,
+        response: {
+          200: operationAnswer,
+          201: operationAnswer,
+          202: operationAnswer,
+          ...Object.fromEntries([400, 403, 404, 409, 503, ...AUTHED].map((s) => [s, errorBodySchema])),
+        },
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await runOperation({ deps, book, ctx: ctxOf(req), body: req.body }),
-    }),
+    async (req, reply) => {
+      const body = req.body;
+      if (isClearingOperation(body)) {
+        return { success: true as const, data: await runOperation({ deps, book, ctx: ctxOf(req), body }) };
+      }
+      if (!book.lifecycle) throw new AppError('VALIDATION_ERROR', 'Tipo de operación inválido');
+      const key = req.headers['idempotency-key'];
+      const answer = await book.lifecycle({
+        ctx: ctxOf(req),
+        body,
+        idempotencyKey: typeof key === 'string' && key ? key : undefined,
+      });
+      reply.code(answer.status);
+      return { success: true as const, data: answer.cheque };
+    },
   );
 
   app.get(

@@ -31,6 +31,8 @@ export type EcheqRow = {
   discounted_at: Date | string | null;
   /** created_at as exact UTC text (the keyset cursor). */
   key_at: string;
+  /** MANUAL (the specification's form) or REGISTRY (a bank's copy of a registry cheque, migration 0020). */
+  origin?: 'MANUAL' | 'REGISTRY';
 };
 
 /** An EcheqRow's columns, over `e` (a cheque) joined to `co` (its company). */
@@ -38,7 +40,7 @@ const ECHEQ_COLUMNS = `
   e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
   e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-  e.custody_status, e.discounted_at,
+  e.custody_status, e.discounted_at, e.origin,
   ${keyText('e.created_at')} as key_at`;
 
 const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;

@@ -29,6 +29,16 @@ export async function guardDuplicateNumber<T>(run: () => Promise<T>): Promise<T>
 }
 
 /**
+ * A registry cheque (LIFECYCLE §5) is the clearing house's: it changes only by its operations, never through the
+ * specification's edit or delete.
+ */
+export function registryOwned(what: string): AppError {
+  return invalidTransition(
+    `El ECHEQ fue emitido a través del registro de COELSA y no puede ${what}: cambia solo mediante sus operaciones (aceptar, endosar, custodiar, depositar…)`,
+  );
+}
+
+/**
  * A cheque whose discount was approved is the bank's until the end of its life: nobody edits, cancels, deletes or
  * releases it through the company's screens (issue 20). `what` says what was refused.
  */

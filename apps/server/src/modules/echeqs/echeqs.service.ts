@@ -29,6 +29,7 @@ import {
   companyScopeOf,
   echeqNotFound,
   guardDuplicateNumber,
+  registryOwned,
   staleVersion,
 } from './echeqs.rules';
 
@@ -156,6 +157,7 @@ export async function updateEcheq(opts: {
   const scope = scopeOf(ctx.actor);
   const current = await findEcheq(deps.db, id, scope);
   if (!current) throw echeqNotFound();
+  if (current.origin === 'REGISTRY') throw registryOwned('modificarse');
   if (body.number !== undefined && body.number !== current.number) {
     throw validationError('El número de un ECHEQ no puede modificarse', [
       { path: 'number', message: 'El número no puede modificarse' },
@@ -218,7 +220,9 @@ export async function deleteEcheq(opts: {
 }): Promise<{ id: string }> {
   const { deps, holds, ctx, id } = opts;
   const scope = scopeOf(ctx.actor);
-  if (!(await findEcheq(deps.db, id, scope))) throw echeqNotFound();
+  const found = await findEcheq(deps.db, id, scope);
+  if (!found) throw echeqNotFound();
+  if (found.origin === 'REGISTRY') throw registryOwned('eliminarse');
   await deps.db.transaction(async (tx) => {
     const { before, inCustody } = await lockForChange(tx, holds, id, scope);
     if (before.discounted_at) throw bankOwned('eliminarse');

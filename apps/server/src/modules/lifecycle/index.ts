@@ -2,6 +2,8 @@
  * The bank's side of the ECHEQ lifecycle (README.md beside this file): its copies of the registry's cheques, kept by
  * its inbox, and the operations its clients send the registry.
  */
+
+export { lifecycleByType } from './lifecycle.by-type';
 export { inboxJob, runInbox } from './lifecycle.inbox';
 export { portLink, type RegistryLink } from './lifecycle.link';
 export { lifecycleRoutes } from './lifecycle.routes';
