@@ -76,6 +76,8 @@ describe('discount decisions, receipts and the dashboard (browser)', () => {
       expect(figures).toContain(ars(net));
       expect(figures).toContain(ars(a.amount - net));
       expect(figures).toContain('45,00%');
+      await expect.poll(() => approve.getByRole('button', { name: 'Aprobar' }).isEnabled()).toBe(true);
+      await page.waitForTimeout(400); // let the dialog finish fading in before the picture
       await shot(page, `discount-approve-dialog-${name}`);
       await approve.getByRole('button', { name: 'Volver' }).click();
       await approve.waitFor({ state: 'detached' });
@@ -85,6 +87,7 @@ describe('discount decisions, receipts and the dashboard (browser)', () => {
       expect(await reject.getByRole('radio', { name: 'Rechazado por el administrador' }).isChecked()).toBe(true);
       await reject.getByRole('radio', { name: 'Otro motivo' }).click();
       await reject.getByRole('textbox', { name: /Otro motivo/ }).waitFor();
+      await page.waitForTimeout(400);
       await shot(page, `discount-reject-dialog-${name}`);
       await reject.getByRole('button', { name: 'Volver' }).click();
       await page.context().close();
