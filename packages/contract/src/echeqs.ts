@@ -11,12 +11,12 @@ import {
   timestampSchema,
   uuidSchema,
 } from './common';
+import { type EcheqStatus, echeqStatusSchema } from './echeq-status';
 import { chequeCaracterSchema, chequeConceptoSchema, chequeTipoSchema } from './lifecycle/cheque';
 import { actionTypeSchema } from './lifecycle/operations';
 import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 
-export const echeqStatusSchema = z.enum(['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'], { message: 'Estado inválido' });
-export type EcheqStatus = z.infer<typeof echeqStatusSchema>;
+export { type EcheqStatus, echeqStatusSchema };
 /** The list filter also offers INACTIVE: a cheque no longer active that did not expire (CANCELLED or PAID). */
 export const echeqStatusFilterSchema = z.enum(['ACTIVE', 'INACTIVE', 'EXPIRED', 'CANCELLED', 'PAID'], {
   message: 'Estado inválido',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EcheqStatus } from '../echeqs';
+import type { EcheqStatus } from '../echeq-status';
 
 /**
  * The states of a registry cheque, with COELSA's names as they travel on the wire (LIFECYCLE §2). The first eleven
