@@ -39,6 +39,8 @@ export type Config = {
   shutdownDelayMs: number;
   /** After that: how long requests in flight and the jobs' current run may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Rows a list export writes at most (EXPORT_MAX_ROWS); beyond it the export is refused before it starts. */
+  exportMaxRows: number;
 };
 
 export class ConfigError extends Error {}
@@ -65,6 +67,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const shutdownDelayMs = seconds(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 300);
   const shutdownTimeoutMs = seconds(env, 'SHUTDOWN_TIMEOUT_SECONDS', 30, 1, 3600);
 
+  const exportMaxRows = Number(env.EXPORT_MAX_ROWS ?? 100_000);
+  if (!Number.isInteger(exportMaxRows) || exportMaxRows < 1 || exportMaxRows > 1_000_000) {
+    throw new ConfigError(`EXPORT_MAX_ROWS inválido (de 1 a 1000000): ${env.EXPORT_MAX_ROWS}`);
+  }
+
   const secrets = resolveSecrets(env, mode, dataDir);
   return {
     env: mode,
@@ -88,6 +95,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     workers,
     shutdownDelayMs,
     shutdownTimeoutMs,
+    exportMaxRows,
     ...overrides,
   };
 }

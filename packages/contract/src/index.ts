@@ -2,6 +2,7 @@ export * from './access';
 export * from './accounts';
 export * from './audit';
 export * from './auth';
+export * from './bulk';
 export * from './clearing';
 export * from './common';
 export * from './cuit';

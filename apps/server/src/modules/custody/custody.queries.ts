@@ -147,7 +147,7 @@ function filterSql(p: SqlParams, scope: Scope, f: CustodyListFilter, opts: { wit
   return where.join(' and ');
 }
 
-const fromSql = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
+export const custodyListFrom = (p: SqlParams, scope: Scope, f: CustodyListFilter) =>
   needsEcheq(f)
     ? `from custody c join echeqs e on e.id = c.echeq_id where ${filterSql(p, scope, f, { withEcheq: true })}`
     : `from custody c where ${filterSql(p, scope, f, { withEcheq: false })}`;
@@ -174,7 +174,7 @@ export async function listCustodyPage(
       p.values,
     );
   }
-  const ids = `select c.id ${fromSql(p, scope, f) + after()} order by c.custody_date desc, c.id desc
+  const ids = `select c.id ${custodyListFrom(p, scope, f) + after()} order by c.custody_date desc, c.id desc
     ${pageLimit(f.limit)} offset ${p.add(f.offset)}`;
   if (!f.search) {
     return queryJsonPage(db, `${CUSTODY_PAGE_SELECT} join (${ids}) page on page.id = c.id`, p.values);
@@ -195,7 +195,7 @@ export async function listSortedCustodyPage(
   f: CustodyListFilter & { order: SortOrder; limit: number; offset: number; after?: SortKeyset | undefined },
 ) {
   const p = new SqlParams();
-  const sql = sortedIdsSql(p, { from: fromSql(p, scope, f), id: 'c.id', ...f });
+  const sql = sortedIdsSql(p, { from: custodyListFrom(p, scope, f), id: 'c.id', ...f });
   const pageSql = `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`;
   return querySortedPage(db, { sql, params: p.values }, pageSql);
 }
@@ -207,7 +207,7 @@ export async function countCustody(
   f: CustodyListFilter & { offset: number | null; limit: number; pageRows: number },
 ): Promise<ListTotal> {
   const p = new SqlParams();
-  const from = fromSql(p, scope, f);
+  const from = custodyListFrom(p, scope, f);
   return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
 }
 

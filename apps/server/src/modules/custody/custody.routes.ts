@@ -1,4 +1,6 @@
 import {
+  bulkReleaseCustodyBodySchema,
+  bulkResponseSchema,
   createCustodyBodySchema,
   createCustodyResponseSchema,
   custodyPageResponseSchema,
@@ -10,8 +12,11 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
+import { runBulk } from '../../platform/http/bulk';
+import { exportResponses, sendExport } from '../../platform/http/export-stream';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { pdfResponses, sendPdf } from '../../platform/pdf/send';
+import { exportCustody } from './custody.export';
 import { custodyReceipt } from './custody.receipt';
 import { type CustodyHolds, createCustody, getCustody, listCustody, releaseCustody } from './custody.service';
 
@@ -40,6 +45,23 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
         deps.config,
       ),
   );
+
+  // The list as a file: the same query (filters, search, sort) and scope, every row, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/echeqs/custody/export.${format}`,
+      {
+        config: { access: 'custody:read' },
+        schema: {
+          tags,
+          summary: `La lista de custodias con sus filtros, completa, en ${format.toUpperCase()}`,
+          querystring: listCustodyQuerySchema,
+          response: exportResponses(format),
+        },
+      },
+      async (req, reply) => sendExport(reply, await exportCustody({ deps, ctx: ctxOf(req), query: req.query, format })),
+    );
+  }
 
   app.get(
     '/echeqs/custody/:id',
@@ -97,5 +119,27 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
       message: 'Custodia liberada',
       data: await releaseCustody({ deps, holds, ctx: ctxOf(req), id: req.params.id, body: req.body }),
     }),
+  );
+
+  app.post(
+    '/echeqs/custody/bulk/release',
+    {
+      config: { access: 'custody:release' },
+      schema: {
+        tags,
+        summary: 'Liberar varias custodias con un mismo motivo: cada una por separado, con su resultado',
+        body: bulkReleaseCustodyBodySchema,
+        response: responses(bulkResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const { ids, reason } = req.body;
+      const data = await runBulk(ids, (id) => releaseCustody({ deps, holds, ctx, id, body: { reason } }), {
+        done: 'Custodia liberada',
+        log: req.log,
+      });
+      return { success: true as const, message: `${data.succeeded} de ${ids.length} liberadas`, data };
+    },
   );
 }

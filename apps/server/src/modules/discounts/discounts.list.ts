@@ -1,6 +1,7 @@
 import type { DiscountStatus, RangeFilter } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { countUpTo } from '../../platform/db/export-batches';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { escapeLike } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -22,25 +23,16 @@ const DISCOUNT_SORT_COLUMNS = {
   amount: { sql: 'd.requested_amount', type: 'numeric' },
 } as const;
 
-export type DiscountListQuery = RangeFilter & {
+type DiscountListFilter = RangeFilter & { status?: DiscountStatus | undefined; search?: string | undefined };
+export type DiscountListQuery = DiscountListFilter & {
   page: number;
   limit: number;
-  status?: DiscountStatus | undefined;
-  search?: string | undefined;
   sort?: string | undefined;
   cursor?: string | undefined;
 };
 
-/**
- * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
- * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
- * as JSON (queryJsonPage). The total is exact while cheap, else estimated (see listTotal).
- */
-export async function listDiscounts(
-  db: Queryable,
-  scope: Scope,
-  q: DiscountListQuery,
-): Promise<{ page: JsonPage; nextCursor?: string | null } & ListTotal> {
+/** The list's conditions over `d` (scope, status, search, ranges) with their parameters. */
+function discountFilterSql(scope: Scope, q: DiscountListFilter): { where: string; p: SqlParams } {
   const params: unknown[] = [];
   const conds: string[] = [];
   if (scope.kind === 'company') {
@@ -71,8 +63,28 @@ export async function listDiscounts(
   p.values.push(...params);
   const cols = { date: 'd.requested_at', dateIsTimestamp: true, amount: 'd.requested_amount', tenant: 'd.tenant_id' };
   conds.push(...rangeConditions(p, q, { ...cols, company: 'd.company_id' }));
-  params.splice(0, params.length, ...p.values);
-  const from = `from discounts d where ${conds.join(' and ')}`;
+  return { where: conds.join(' and '), p };
+}
+
+/** How many discounts the list holds, counting no further than `cap` (an export's size check). */
+export function countDiscountsUpTo(db: Queryable, scope: Scope, q: DiscountListFilter, cap: number): Promise<number> {
+  const { where, p } = discountFilterSql(scope, q);
+  return countUpTo(db, { from: `from discounts d where ${where}`, params: p.values, cap });
+}
+
+/**
+ * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
+ * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
+ * as JSON (queryJsonPage). The total is exact while cheap, else estimated (see listTotal).
+ */
+export async function listDiscounts(
+  db: Queryable,
+  scope: Scope,
+  q: DiscountListQuery,
+): Promise<{ page: JsonPage; nextCursor?: string | null } & ListTotal> {
+  const { where, p } = discountFilterSql(scope, q);
+  const params = [...p.values];
+  const from = `from discounts d where ${where}`;
   // The default page (no sort, no cursor) keeps its statements; a sort named, or a cursor, pages by keyset.
   const order = q.sort || q.cursor ? sortOrderOf(q.sort ?? '-requested_at', DISCOUNT_SORT_COLUMNS, '') : null;
   if (order) {
@@ -101,7 +113,7 @@ export async function listDiscounts(
     offset === 0
       ? await queryJsonPage(
           db,
-          `${DISCOUNT_PAGE_SELECT} where ${conds.join(' and ')} order by d.requested_at desc, d.id desc
+          `${DISCOUNT_PAGE_SELECT} where ${where} order by d.requested_at desc, d.id desc
            ${pageLimit(q.limit)}`,
           params,
         )

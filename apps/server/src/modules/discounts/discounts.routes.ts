@@ -1,4 +1,7 @@
 import {
+  bulkApproveDiscountsBodySchema,
+  bulkRejectDiscountsBodySchema,
+  bulkResponseSchema,
   createDiscountBodySchema,
   discountPageResponseSchema,
   discountQuoteResponseSchema,
@@ -12,9 +15,12 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
+import { runBulk } from '../../platform/http/bulk';
+import { exportResponses, sendExport } from '../../platform/http/export-stream';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { pdfResponses, sendPdf } from '../../platform/pdf/send';
 import { approveDiscount, cancelDiscount, completeDiscount, rejectDiscount, updateDiscount } from './discounts.changes';
+import { exportDiscounts } from './discounts.export';
 import { quoteDiscount } from './discounts.quote';
 import { discountReceipt } from './discounts.receipt';
 import { getDiscount, listDiscounts, requestDiscount } from './discounts.service';
@@ -41,6 +47,68 @@ export function discountRoutes(app: App, deps: Deps) {
         discountPageResponseSchema,
         deps.config,
       ),
+  );
+
+  // The list as a file: the same query (filters, search) and scope, every row, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/discounts/export.${format}`,
+      {
+        config: { access: 'discounts:read' },
+        schema: {
+          tags,
+          summary: `La lista de descuentos con sus filtros, completa, en ${format.toUpperCase()}`,
+          querystring: listDiscountsQuerySchema,
+          response: exportResponses(format),
+        },
+      },
+      async (req, reply) =>
+        sendExport(reply, await exportDiscounts({ deps, ctx: ctxOf(req), query: req.query, format })),
+    );
+  }
+
+  app.post(
+    '/discounts/bulk/approve',
+    {
+      config: { access: 'discounts:decide' },
+      schema: {
+        tags,
+        summary: 'Aprobar varios descuentos: cada uno por separado, con su resultado',
+        body: bulkApproveDiscountsBodySchema,
+        response: responses(bulkResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const { ids } = req.body;
+      const data = await runBulk(ids, (discountId) => approveDiscount({ deps, ctx, discountId }), {
+        done: 'Descuento aprobado',
+        log: req.log,
+      });
+      return { success: true as const, message: `${data.succeeded} de ${ids.length} aprobados`, data };
+    },
+  );
+
+  app.post(
+    '/discounts/bulk/reject',
+    {
+      config: { access: 'discounts:decide' },
+      schema: {
+        tags,
+        summary: 'Rechazar varios descuentos con un mismo motivo: cada uno por separado, con su resultado',
+        body: bulkRejectDiscountsBodySchema,
+        response: responses(bulkResponseSchema, 400, ...AUTHED),
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const { ids, rejection_reason: reason } = req.body;
+      const data = await runBulk(ids, (discountId) => rejectDiscount({ deps, ctx, discountId, reason }), {
+        done: 'Descuento rechazado',
+        log: req.log,
+      });
+      return { success: true as const, message: `${data.succeeded} de ${ids.length} rechazados`, data };
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { EcheqStatusFilter, RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { countUpTo } from '../../platform/db/export-batches';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -139,4 +140,10 @@ export async function countEcheqs(
   const p = new SqlParams();
   const from = `from echeqs e where ${filterSql(p, scope, f)}`;
   return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
+}
+
+/** How many cheques the list holds, counting no further than `cap` (an export's size check). */
+export function countEcheqsUpTo(db: Queryable, scope: Scope, f: EcheqListFilter, cap: number): Promise<number> {
+  const p = new SqlParams();
+  return countUpTo(db, { from: `from echeqs e where ${filterSql(p, scope, f)}`, params: p.values, cap });
 }

@@ -11,7 +11,9 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
+import { exportResponses, sendExport } from '../../platform/http/export-stream';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
+import { exportEcheqs } from './echeqs.export';
 import { createEcheq, deleteEcheq, type EcheqHolds, getEcheq, listEcheqs, updateEcheq } from './echeqs.service';
 import { validateEcheq } from './echeqs.validate';
 
@@ -41,6 +43,23 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
         deps.config,
       ),
   );
+
+  // The list as a file: the same query (filters, search) and scope, every row, streamed.
+  for (const format of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/echeqs/export.${format}`,
+      {
+        config: { access: 'echeqs:read' },
+        schema: {
+          tags,
+          summary: `La lista de ECHEQs con sus filtros, completa, en ${format.toUpperCase()}`,
+          querystring: listEcheqsQuerySchema,
+          response: exportResponses(format),
+        },
+      },
+      async (req, reply) => sendExport(reply, await exportEcheqs({ deps, ctx: ctxOf(req), query: req.query, format })),
+    );
+  }
 
   app.get(
     '/echeqs/validate/:id',

@@ -6,6 +6,7 @@
 import { centsToDecimal, type ReportKind, toCents } from '@echeq/contract';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { neutralised } from '../../platform/http/export-stream';
 import { type Format, type ReportForExport, sheetFor, type Value } from './reports.sheets';
 
 // --- CSV ---------------------------------------------------------------------------------------------------------
@@ -16,16 +17,6 @@ function csvNumber(v: number, format: Format): string {
   if (format === 'money') return centsToDecimal(toCents(v)).replace('.', ',');
   if (format === 'ms') return v.toFixed(1).replace('.', ',');
   return String(v).replace('.', ',');
-}
-
-/**
- * Text a spreadsheet would run as a formula gets an apostrophe before it: at the start (=, +, -, @, tab, carriage
- * return) and after any comma, tab, semicolon or line break, where a spreadsheet that guessed another separator, or
- * read the quotes differently, would start a cell (`x,=1+1,y` is written `x,'=1+1,y`).
- */
-function neutralised(v: string): string {
-  const inner = v.replace(/([,;\t\r\n]\s*)(?=[=+\-@])/g, "$1'");
-  return /^[=+\-@\t\r]/.test(inner) ? `'${inner}` : inner;
 }
 
 function csvCell(v: Value, format: Format): string {
