@@ -184,3 +184,54 @@ export async function apiDownload(
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
   return { blob: await response.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
 }
+
+export type DownloadProgress = { bytes: number; rows: number | null; totalRows: number | null };
+
+/** Data rows in CSV text so far: record breaks outside quotes, less the header (state carried between chunks). */
+function csvRowCounter() {
+  let quoted = false;
+  let breaks = 0;
+  return (chunk: string) => {
+    for (const ch of chunk) {
+      if (ch === '"') quoted = !quoted;
+      else if (ch === '\n' && !quoted) breaks += 1;
+    }
+    return Math.max(0, breaks - 1);
+  };
+}
+
+/**
+ * Downloads a streamed export with the session's token, reading the body as it arrives: `onProgress` hears the
+ * bytes, the CSV rows so far and the total the server counted (X-Export-Rows). Abort with `signal` to cancel.
+ */
+export async function apiDownloadStream(
+  path: string,
+  options: VerbOptions & { onProgress?: (p: DownloadProgress) => void } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const { onProgress, ...rest } = options;
+  const response = await send(path, { ...rest, method: 'GET', timeoutMs: rest.timeoutMs ?? 30_000 });
+  if (!response.ok) return failure(response, rest);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const filename = match?.[1] ? decodeURIComponent(match[1]) : null;
+  const total = Number(response.headers.get('X-Export-Rows'));
+  const totalRows = Number.isFinite(total) && total >= 0 && response.headers.has('X-Export-Rows') ? total : null;
+  const isCsv = (response.headers.get('Content-Type') ?? '').includes('csv');
+  const reader = response.body?.getReader();
+  if (!reader) return { blob: await response.blob(), filename };
+  const chunks: BlobPart[] = [];
+  const decoder = new TextDecoder();
+  const count = csvRowCounter();
+  let bytes = 0;
+  let rows: number | null = isCsv ? 0 : null;
+  onProgress?.({ bytes, rows, totalRows });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    if (isCsv) rows = count(decoder.decode(value, { stream: true }));
+    onProgress?.({ bytes, rows, totalRows });
+  }
+  return { blob: new Blob(chunks, { type: response.headers.get('Content-Type') ?? undefined }), filename };
+}

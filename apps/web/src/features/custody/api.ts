@@ -1,4 +1,11 @@
-import type { CreateCustodyBody, Custody, Echeq, ListCustodyQuery, ReleaseCustodyBody } from '@echeq/contract';
+import type {
+  BulkResult,
+  CreateCustodyBody,
+  Custody,
+  Echeq,
+  ListCustodyQuery,
+  ReleaseCustodyBody,
+} from '@echeq/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { pagedQuery } from '../../components/paged-query';
 import { api } from '../../lib/api-client';
@@ -41,6 +48,15 @@ export function useReleaseCustody() {
     mutationFn: ({ id, body }: { id: string; body: ReleaseCustodyBody }) =>
       api.put<Custody>(`/echeqs/custody/${id}/release`, body),
     // A refused release (409: released, expired or discounted meanwhile) also means the screen is stale.
+    onSettled: () => invalidate(CHANGES.release),
+  });
+}
+
+/** POST /echeqs/custody/bulk/release: each record released on its own; the answer holds each one's outcome. */
+export function useBulkRelease() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: { ids: string[]; reason: string }) => api.post<BulkResult>('/echeqs/custody/bulk/release', body),
     onSettled: () => invalidate(CHANGES.release),
   });
 }

@@ -1,6 +1,7 @@
 import type { Custody } from '@echeq/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,11 +13,18 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Money } from '../../components/money';
 import { ReceiptButton } from '../../components/receipt-button';
+import { type RowSelection, SelectAllCell, SelectRowCell } from '../../components/row-selection';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
 
-type Props = { rows: Custody[]; showCompany: boolean; onView: (c: Custody) => void };
+type Props = {
+  rows: Custody[];
+  showCompany: boolean;
+  onView: (c: Custody) => void;
+  /** Checkboxes for a bulk release (the records in custody, for who may release). */
+  selection?: RowSelection | undefined;
+};
 
 /**
  * Number (with issuer and company underneath), amount, custody date, status and the 'Ver' action; on a phone the
@@ -28,7 +36,7 @@ export function CustodyTable(props: Props) {
   return phone ? <CustodyCards {...props} /> : <CustodyRows {...props} />;
 }
 
-function CustodyCards({ rows, showCompany, onView }: Props) {
+function CustodyCards({ rows, showCompany, onView, selection }: Props) {
   return (
     <Box component="ul" aria-label="ECHEQs en custodia" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((c) => (
@@ -37,6 +45,15 @@ function CustodyCards({ rows, showCompany, onView }: Props) {
           key={c.id}
           sx={{ display: 'flex', gap: 1.5, px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
         >
+          {selection?.selectable.includes(c.id) ? (
+            <Checkbox
+              size="small"
+              checked={selection.selected.has(c.id)}
+              onChange={() => selection.toggle(c.id)}
+              sx={{ alignSelf: 'flex-start', ml: -1, mt: -0.5 }}
+              slotProps={{ input: { 'aria-label': `Seleccionar ECHEQ ${c.echeq.number}` } }}
+            />
+          ) : null}
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600 }}>{c.echeq.number}</Typography>
             <Money amount={c.echeq.amount} currency={c.echeq.currency} />
@@ -65,12 +82,15 @@ function CustodyCards({ rows, showCompany, onView }: Props) {
   );
 }
 
-function CustodyRows({ rows, showCompany, onView }: Props) {
+function CustodyRows({ rows, showCompany, onView, selection }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-label="ECHEQs en custodia" sx={{ minWidth: 560 }}>
         <TableHead>
           <TableRow>
+            {selection ? (
+              <SelectAllCell selection={selection} label="Seleccionar los en custodia de esta página" />
+            ) : null}
             <TableCell>Número de ECHEQ</TableCell>
             <TableCell align="right">Monto</TableCell>
             <TableCell>Fecha de Custodia</TableCell>
@@ -80,7 +100,10 @@ function CustodyRows({ rows, showCompany, onView }: Props) {
         </TableHead>
         <TableBody>
           {rows.map((c) => (
-            <TableRow key={c.id} hover>
+            <TableRow key={c.id} hover selected={selection?.selected.has(c.id) ?? false}>
+              {selection ? (
+                <SelectRowCell selection={selection} id={c.id} label={`Seleccionar ECHEQ ${c.echeq.number}`} />
+              ) : null}
               <TableCell>
                 <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {c.echeq.number}

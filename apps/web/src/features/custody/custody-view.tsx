@@ -13,21 +13,25 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListExport } from '../../components/list-export';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { totalText } from '../../components/pagination';
+import { useRowSelection } from '../../components/row-selection';
 import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
 import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
 import { custodyListQuery, custodyQuery, useReleaseCustody } from './api';
+import { CustodyBulk } from './custody-bulk';
 import { CustodyDetailsDialog } from './custody-details-dialog';
 import { CustodyFormDialog } from './custody-form-dialog';
 import { CUSTODY_ERRORS, CUSTODY_STATUS_MAP, CUSTODY_STATUSES } from './custody-format';
 import { CustodyTable } from './custody-table';
 import { ReleaseDialog } from './release-dialog';
 
+const inCustody = (c: Custody) => c.status === 'IN_CUSTODY' && !c.echeq.discounted_at;
 const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP[s].label);
 /** What the address keeps (search, status filter, page, the open record). */
 const PARAMS = {
@@ -105,6 +109,8 @@ export function CustodyView({
   const list = listQ.data;
   const rows = list?.data ?? [];
   const filtered = url.filtered;
+  // Who may release chooses records in custody for a bulk release.
+  const { selection, chosenRows } = useRowSelection(rows, inCustody);
   const openCreate = () => setCreateOpen(true);
 
   return (
@@ -135,6 +141,8 @@ export function CustodyView({
         </Alert>
       ) : null}
 
+      {canRelease ? <CustodyBulk chosen={chosenRows} onClear={selection.clear} /> : null}
+
       <PagedList
         toolbar={
           <>
@@ -152,6 +160,7 @@ export function CustodyView({
               onChange={(v) => url.setFilter('status', v)}
               options={STATUS_OPTIONS}
             />
+            <ListExport path="/echeqs/custody" query={{ status: status || undefined, search }} name="custodia" />
           </>
         }
         list={list}
@@ -172,7 +181,12 @@ export function CustodyView({
           ) : undefined
         }
       >
-        <CustodyTable rows={rows} showCompany={showCompany} onView={(c) => url.open('detail', c.id)} />
+        <CustodyTable
+          rows={rows}
+          showCompany={showCompany}
+          onView={(c) => url.open('detail', c.id)}
+          selection={canRelease ? selection : undefined}
+        />
       </PagedList>
 
       {!canRelease ? (

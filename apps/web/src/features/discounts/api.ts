@@ -1,4 +1,5 @@
 import type {
+  BulkResult,
   CreateDiscountBody,
   Custody,
   Discount,
@@ -103,3 +104,16 @@ export const discountQuoteQuery = (id: string) =>
     staleTime: 0,
     retry: false,
   });
+
+/** POST /discounts/bulk/{approve,reject}: each discount decided on its own; the answer holds each one's outcome. */
+export function useBulkDiscountDecision() {
+  const invalidate = useInvalidateDiscounts();
+  return useMutation({
+    mutationFn: ({ action, ids, reason }: { action: 'approve' | 'reject'; ids: string[]; reason?: string }) =>
+      api.post<BulkResult>(
+        `/discounts/bulk/${action}`,
+        action === 'reject' ? { ids, rejection_reason: reason } : { ids },
+      ),
+    onSettled: () => invalidate(),
+  });
+}

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Money } from '../../components/money';
 import { ReceiptButton } from '../../components/receipt-button';
+import { type RowSelection, SelectAllCell, SelectRowCell } from '../../components/row-selection';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
@@ -21,12 +22,14 @@ export type DiscountListProps = {
   onAction: (action: RowAction, d: Discount) => void;
   /** The requesting company beside the ID, for those who see several companies (bank staff, platform admin). */
   showCompany?: boolean;
+  /** Checkboxes for a bulk action (the pending rows, for who may decide). */
+  selection?: RowSelection | undefined;
 };
 
 /**
  * The list view: ID, (Empresa,) ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones.
  */
-export function DiscountsTable({ rows, perms, onAction, showCompany = false }: DiscountListProps) {
+export function DiscountsTable({ rows, perms, onAction, showCompany = false, selection }: DiscountListProps) {
   return (
     <TableContainer>
       <Table
@@ -41,6 +44,9 @@ export function DiscountsTable({ rows, perms, onAction, showCompany = false }: D
       >
         <TableHead>
           <TableRow>
+            {selection ? (
+              <SelectAllCell selection={selection} label="Seleccionar los pendientes de esta página" />
+            ) : null}
             <TableCell>ID</TableCell>
             {showCompany ? <TableCell>Empresa</TableCell> : null}
             <TableCell>ECHEQ</TableCell>
@@ -62,7 +68,10 @@ export function DiscountsTable({ rows, perms, onAction, showCompany = false }: D
           {rows.map((d) => {
             const currency = d.echeq?.currency ?? 'ARS';
             return (
-              <TableRow key={d.id} hover>
+              <TableRow key={d.id} hover selected={selection?.selected.has(d.id) ?? false}>
+                {selection ? (
+                  <SelectRowCell selection={selection} id={d.id} label={`Seleccionar el descuento ${shortId(d.id)}`} />
+                ) : null}
                 <TableCell>
                   <Tooltip title={d.id}>
                     <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>

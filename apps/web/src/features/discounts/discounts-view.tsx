@@ -21,10 +21,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FloatingAddButton } from '../../components/floating-add-button';
+import { ListExport } from '../../components/list-export';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
+import { useRowSelection } from '../../components/row-selection';
 import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
 import { formatAmount } from '../../lib/format';
@@ -39,11 +41,13 @@ import {
   RATE_CAPTION_ID,
   RATE_MEANING,
 } from './discount-format';
+import { DiscountsBulk } from './discounts-bulk';
 import { DiscountsGrid } from './discounts-grid';
 import { DiscountsTable } from './discounts-table';
 import { RequestDialog } from './request-dialog';
 import { TransitionDialog } from './transition-dialog';
 
+const isPending = (d: Discount) => d.status === 'PENDING';
 const STATUS_OPTIONS = filterOptions(DISCOUNT_STATUSES, (s) => DISCOUNT_STATUS_MAP[s].label);
 /** What the address keeps (search, status filter, page, list or cards, the open discount). */
 const PARAMS = {
@@ -150,6 +154,8 @@ export function DiscountsView({
   const custody = custodyQ.data?.data ?? [];
   const rows = list?.data ?? [];
   const filtered = url.filtered;
+  // Who decides chooses pending rows for a bulk approval or rejection (the list view's checkboxes).
+  const { selection, chosenRows } = useRowSelection(rows, isPending);
 
   return (
     <>
@@ -177,6 +183,8 @@ export function DiscountsView({
           {actionError.message}
         </Alert>
       ) : null}
+
+      {perms.decide ? <DiscountsBulk chosen={chosenRows} onClear={selection.clear} /> : null}
 
       <PagedList
         sx={{ mb: 2 }}
@@ -207,6 +215,7 @@ export function DiscountsView({
                 <GridViewOutlined fontSize="small" />
               </ToggleButton>
             </ToggleButtonGroup>
+            <ListExport path="/discounts" query={{ status: status || undefined, search }} name="descuentos" />
           </>
         }
         list={list}
@@ -230,7 +239,13 @@ export function DiscountsView({
         }
       >
         {view === 'list' ? (
-          <DiscountsTable rows={rows} perms={perms} onAction={onAction} showCompany={showCompany} />
+          <DiscountsTable
+            rows={rows}
+            perms={perms}
+            onAction={onAction}
+            showCompany={showCompany}
+            selection={perms.decide ? selection : undefined}
+          />
         ) : (
           <DiscountsGrid rows={rows} perms={perms} onAction={onAction} showCompany={showCompany} />
         )}

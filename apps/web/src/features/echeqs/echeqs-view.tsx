@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FloatingAddButton } from '../../components/floating-add-button';
+import { ListExport } from '../../components/list-export';
 import { SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
@@ -61,7 +62,9 @@ export function EcheqsView({
   const url = useListParams(PARAMS);
   const { paging } = url;
   const { status, search, sort, ...ranges } = url.filters;
-  const listQ = useQuery(echeqsQuery(echeqListQuery(paging, url.filters)));
+  // The list's query; its export sends the same (less the page).
+  const query = echeqListQuery(paging, url.filters);
+  const listQ = useQuery(echeqsQuery(query));
   const scope = useBookScope(role);
   const open = useOpenRecord({
     id: url.extras.detail,
@@ -200,6 +203,7 @@ export function EcheqsView({
               onChange={url.setFilters}
             />
             <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
+            <ListExport path="/echeqs" query={query} name="echeqs" />
           </>
         }
         list={list}

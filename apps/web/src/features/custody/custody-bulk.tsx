@@ -1,0 +1,87 @@
+import type { Custody } from '@echeq/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { BulkBar, BulkResultDialog, type BulkRow, totalsText } from '../../components/bulk-dialogs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { messageOf } from '../../lib/api-error';
+import { useBulkRelease } from './api';
+
+/**
+ * Releasing the chosen custody records at once with one reason: the bar, a confirmation stating how many and their
+ * total amount, then each record's outcome (the server releases each on its own).
+ */
+export function CustodyBulk({ chosen, onClear }: { chosen: Custody[]; onClear: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [reason, setReason] = useState('');
+  const [results, setResults] = useState<BulkRow[] | null>(null);
+  const bulk = useBulkRelease();
+  const total = totalsText(chosen.map((c) => ({ amount: c.echeq.amount, currency: c.echeq.currency })));
+  const count = chosen.length;
+
+  const confirm = () => {
+    const byId = new Map(chosen.map((c) => [c.id, c]));
+    bulk.mutate(
+      { ids: chosen.map((c) => c.id), reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          setConfirming(false);
+          onClear();
+          setResults(
+            r.results.map((o) => ({
+              id: o.id,
+              ok: o.ok,
+              message: o.message,
+              label: `ECHEQ ${byId.get(o.id)?.echeq.number ?? o.id}`,
+            })),
+          );
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <BulkBar count={count} total={total} onClear={onClear}>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => {
+            bulk.reset();
+            setReason('');
+            setConfirming(true);
+          }}
+        >
+          Liberar seleccionados
+        </Button>
+      </BulkBar>
+      <ConfirmDialog
+        open={confirming}
+        title="Liberar custodias"
+        message={`Se liberarán ${count === 1 ? '1 ECHEQ' : `${count} ECHEQs`} por un total de ${total}. Cada uno se procesa por separado: si alguno no puede liberarse, los demás sí.`}
+        confirmLabel={`Liberar ${count}`}
+        loading={bulk.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      >
+        <TextField
+          label="Motivo de liberación"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          fullWidth
+          multiline
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        {bulk.isError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {messageOf(bulk.error, 'No se pudieron liberar las custodias')}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+      <BulkResultDialog title="Resultado de la liberación" rows={results} onClose={() => setResults(null)} />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Discount } from '@echeq/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { BulkBar, BulkResultDialog, type BulkRow, totalsText } from '../../components/bulk-dialogs';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { messageOf } from '../../lib/api-error';
+import { useBulkDiscountDecision } from './api';
+import { shortId } from './discount-format';
+
+type Action = 'approve' | 'reject';
+const VERB: Record<Action, { title: string; button: string; done: string }> = {
+  approve: { title: 'Aprobar descuentos', button: 'Aprobar', done: 'Resultado de la aprobación' },
+  reject: { title: 'Rechazar descuentos', button: 'Rechazar', done: 'Resultado del rechazo' },
+};
+const DEFAULT_REASON = 'Rechazado por el administrador';
+
+const label = (d: Discount) => `${shortId(d.id)} · ECHEQ ${d.echeq?.number ?? 'N/A'}`;
+
+/**
+ * Approving or rejecting the chosen pending discounts at once: the bar, a confirmation stating how many and their
+ * total requested amount, then each discount's outcome (the server decides each on its own).
+ */
+export function DiscountsBulk({ chosen, onClear }: { chosen: Discount[]; onClear: () => void }) {
+  const [action, setAction] = useState<Action | null>(null);
+  const [reason, setReason] = useState(DEFAULT_REASON);
+  const [results, setResults] = useState<BulkRow[] | null>(null);
+  const [done, setDone] = useState<Action>('approve');
+  const bulk = useBulkDiscountDecision();
+  const total = totalsText(chosen.map((d) => ({ amount: d.requested_amount, currency: d.echeq?.currency ?? 'ARS' })));
+  const count = chosen.length;
+
+  const confirm = () => {
+    if (!action) return;
+    const byId = new Map(chosen.map((d) => [d.id, d]));
+    bulk.mutate(
+      { action, ids: chosen.map((d) => d.id), reason: reason.trim() },
+      {
+        onSuccess: (r) => {
+          setDone(action);
+          setAction(null);
+          onClear();
+          setResults(
+            r.results.map((o) => ({
+              id: o.id,
+              ok: o.ok,
+              message: o.message,
+              label: byId.get(o.id) ? label(byId.get(o.id)!) : shortId(o.id),
+            })),
+          );
+        },
+      },
+    );
+  };
+
+  const open = (a: Action) => {
+    bulk.reset();
+    setReason(DEFAULT_REASON);
+    setAction(a);
+  };
+
+  return (
+    <>
+      <BulkBar count={count} total={total} onClear={onClear}>
+        <Button size="small" variant="contained" color="success" onClick={() => open('approve')}>
+          Aprobar seleccionados
+        </Button>
+        <Button size="small" variant="outlined" color="error" onClick={() => open('reject')}>
+          Rechazar seleccionados
+        </Button>
+      </BulkBar>
+      <ConfirmDialog
+        open={action !== null}
+        title={action ? VERB[action].title : ''}
+        message={`${action === 'reject' ? 'Se rechazarán' : 'Se aprobarán'} ${
+          count === 1 ? '1 descuento' : `${count} descuentos`
+        } por un total solicitado de ${total}. Cada uno se procesa por separado: si alguno no puede ${
+          action === 'reject' ? 'rechazarse' : 'aprobarse'
+        }, los demás sí.`}
+        confirmLabel={action ? `${VERB[action].button} ${count}` : ''}
+        destructive={action === 'reject'}
+        loading={bulk.isPending}
+        onConfirm={confirm}
+        onClose={() => setAction(null)}
+      >
+        {action === 'reject' ? (
+          <TextField
+            label="Motivo de rechazo"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            fullWidth
+            multiline
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        ) : null}
+        {bulk.isError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {messageOf(bulk.error, 'No se pudieron procesar los descuentos')}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
+      <BulkResultDialog title={VERB[done].done} rows={results} onClose={() => setResults(null)} />
+    </>
+  );
+}
