@@ -225,8 +225,12 @@ export async function apiDownloadStream(
   let bytes = 0;
   let rows: number | null = isCsv ? 0 : null;
   onProgress?.({ bytes, rows, totalRows });
+  // Cancelling stops the reading at once (a real fetch also fails its body; a stream handed over may not).
+  const stop = () => void reader.cancel().catch(() => undefined);
+  rest.signal?.addEventListener('abort', stop, { once: true });
   for (;;) {
     const { done, value } = await reader.read();
+    if (rest.signal?.aborted) throw new DOMException('Exportación cancelada', 'AbortError');
     if (done) break;
     chunks.push(value);
     bytes += value.byteLength;

@@ -279,7 +279,8 @@ describe('Descuentos de ECHEQs', () => {
     const headers = within(screen.getByRole('table'))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.slice(0, 3)).toEqual(['ID', 'Empresa', 'ECHEQ']);
+    // The first column holds the bulk selection's checkbox (who decides chooses pending rows).
+    expect(headers.slice(0, 4)).toEqual(['', 'ID', 'Empresa', 'ECHEQ']);
     expect(rowOf('3f2a9c4e...')).toHaveTextContent('Empresa Demo S.A.');
   });
 
