@@ -108,6 +108,25 @@ describe('List exports: the list as a file, streamed, in scope', () => {
     expect(new Set(surCompany.map((row) => row[9]))).toEqual(new Set(['Comercial Sur S.A.']));
   });
 
+  it('a filtered and sorted export has the sorted list rows, across several batches', async () => {
+    // Sorted by amount ascending, between two amounts: the list's own sort and range filter, by cursor.
+    const q = 'sort=amount&amount_min=100000&amount_max=600000.5';
+    const list = await allRows(s, `/api/echeqs?${q}`, tok.empresa!);
+    expect(list.length).toBeGreaterThan(450);
+    const r = await download(s, `/api/echeqs/export.csv?${q}`, tok.empresa!);
+    const rows = csvRows(r.bytes).slice(1);
+    expect(rows.map((row) => row[0])).toEqual(list.map((e) => e.number));
+    const desc = 'sort=-number&search=77';
+    const byNumber = await allRows(s, `/api/echeqs?${desc}`, tok.empresa!);
+    expect(byNumber.length).toBeGreaterThanOrEqual(620);
+    const [, ...xrows] = await xlsxRows((await download(s, `/api/echeqs/export.xlsx?${desc}`, tok.empresa!)).bytes);
+    expect(xrows.map((row) => row.getCell(1).value)).toEqual(byNumber.map((e) => e.number));
+    const d = 'sort=-amount&status=PENDING';
+    const discounts = await allRows(s, `/api/discounts?${d}`, tok.admin!);
+    const [, ...drows] = await xlsxRows((await download(s, `/api/discounts/export.xlsx?${d}`, tok.admin!)).bytes);
+    expect(drows.map((row) => row.getCell(1).value)).toEqual(discounts.map((x) => x.id));
+  });
+
   it('XLSX parsed back: the same rows, money as numeric cells with two decimals, dates as dates', async () => {
     const list = await allRows(s, '/api/echeqs/custody', tok.admin!);
     const r = await download(s, '/api/echeqs/custody/export.xlsx', tok.admin!);
