@@ -74,7 +74,7 @@ describe('exports and bulk actions on the lists', () => {
 
   it("an export's rows are the filtered list's rows", async () => {
     const page = await newPage(browser, { width: 1366, height: 900 });
-    await loginAs(page, BANK_ADMIN);
+    await loginAs(page, COMPANY);
     await page.goto(`/echeqs/custody?search=96${run}0`);
     const table = page.getByRole('table', { name: 'ECHEQs en custodia' });
     await table.waitFor();

@@ -1,4 +1,4 @@
-import type { Custody, Page } from '@echeq/contract';
+import type { Custody, Page, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,6 +49,16 @@ const page: { success: true; data: Page<Custody> } = {
   data: { data: rows, page: 1, limit: 10, total: 3 },
 };
 
+function renderView(role: Role) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <CustodyView role={role} clearingReady />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('Bulk release of custody records', () => {
   it('chooses records in custody, confirms with count and total, and shows each outcome', async () => {
     const user = userEvent.setup();
@@ -72,13 +82,7 @@ describe('Bulk release of custody records', () => {
           },
         }),
     });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <CustodyView role="COMPANY_USER" clearingReady />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderView('COMPANY_USER');
     await screen.findByText('71001');
     // A released record has no checkbox.
     expect(screen.queryByRole('checkbox', { name: 'Seleccionar ECHEQ 71003' })).toBeNull();
@@ -101,13 +105,7 @@ describe('Bulk release of custody records', () => {
 
   it('a role that cannot release sees no checkboxes', async () => {
     mockApi({ 'GET /api/echeqs/custody': () => json(200, page) });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <CustodyView role="AUDITOR" clearingReady />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderView('AUDITOR');
     await screen.findByText('71001');
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
   });

@@ -66,15 +66,9 @@ export function CustodyView({
   const url = useListParams(PARAMS);
   const { paging } = url;
   const { status, search } = url.filters;
-  const listQ = useQuery(
-    custodyListQuery({
-      page: paging.page,
-      limit: paging.limit,
-      cursor: paging.cursor,
-      status: status || undefined,
-      search,
-    }),
-  );
+  // The list's query; its export sends the same (less the page).
+  const query = { page: paging.page, limit: paging.limit, cursor: paging.cursor, status: status || undefined, search };
+  const listQ = useQuery(custodyListQuery(query));
   const [createOpen, setCreateOpen] = useState(false);
   const open = useOpenRecord({
     id: url.extras.detail,
@@ -160,7 +154,7 @@ export function CustodyView({
               onChange={(v) => url.setFilter('status', v)}
               options={STATUS_OPTIONS}
             />
-            <ListExport path="/echeqs/custody" query={{ status: status || undefined, search }} name="custodia" />
+            <ListExport path="/echeqs/custody" query={query} name="custodia" />
           </>
         }
         list={list}

@@ -93,11 +93,10 @@ export function DiscountsView({
   // The screen's own choice (cards on a phone) stays out of the address; the other one is written down.
   const screenView = narrow ? 'grid' : 'list';
   const view = url.extras.view || screenView;
+  // The list's query; its export sends the same (less the page).
+  const query = { page: paging.page, limit: paging.limit, status: status || undefined, search };
   const [listQ, custodyQ] = useQueries({
-    queries: [
-      discountsQuery({ page: paging.page, limit: paging.limit, status: status || undefined, search }),
-      custodyOptionsQuery(),
-    ],
+    queries: [discountsQuery(query), custodyOptionsQuery()],
   });
 
   const [requestOpen, setRequestOpen] = useState(false);
@@ -215,7 +214,7 @@ export function DiscountsView({
                 <GridViewOutlined fontSize="small" />
               </ToggleButton>
             </ToggleButtonGroup>
-            <ListExport path="/discounts" query={{ status: status || undefined, search }} name="descuentos" />
+            <ListExport path="/discounts" query={query} name="descuentos" />
           </>
         }
         list={list}
