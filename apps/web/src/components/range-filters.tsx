@@ -82,9 +82,11 @@ export function RangeFilters({
       <Box component="span" sx={{ alignSelf: 'center', typography: 'body2', color: 'text.secondary' }}>
         {dateLabel}
       </Box>
-      <DateLocalization>
-        <DateRangeFields value={shown} onChange={setDates} />
-      </DateLocalization>
+      <Box sx={{ flex: '0 1 auto', '& .MuiFormControl-root': { minWidth: 165 } }}>
+        <DateLocalization>
+          <DateRangeFields value={shown} onChange={setDates} />
+        </DateLocalization>
+      </Box>
       <AmountField label="Monto mínimo" value={value.amount_min} onApply={(v) => onChange({ amount_min: v })} />
       <AmountField label="Monto máximo" value={value.amount_max} onApply={(v) => onChange({ amount_max: v })} />
     </Box>

@@ -1,6 +1,7 @@
 import TableCell from '@mui/material/TableCell';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { ReactNode } from 'react';
+import { type FilterOption, SelectFilter } from './list-filters';
 
 /**
  * The next sort when a column's header is clicked: that column ascending, then descending, then back to the list's
@@ -39,4 +40,29 @@ export function SortHeader({
       </TableSortLabel>
     </TableCell>
   );
+}
+
+/**
+ * The sort as a select, where a list shows cards instead of a table (a phone): each column ascending and
+ * descending, `labels` naming them ('Monto' → 'Monto ↑' and 'Monto ↓'), and the list's default first.
+ */
+export function SortSelect({
+  labels,
+  defaultLabel,
+  sort,
+  onSort,
+}: {
+  labels: Record<string, string>;
+  defaultLabel: string;
+  sort: string;
+  onSort: (sort: string) => void;
+}) {
+  const options: FilterOption<string>[] = [
+    { value: '', label: defaultLabel },
+    ...Object.entries(labels).flatMap(([key, label]) => [
+      { value: key, label: `${label} ↑` },
+      { value: `-${key}`, label: `${label} ↓` },
+    ]),
+  ];
+  return <SelectFilter label="Ordenar por" value={sort} onChange={onSort} options={options} />;
 }

@@ -4,7 +4,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
@@ -16,6 +18,7 @@ import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { RangeFilters } from '../../components/range-filters';
+import { SortSelect } from '../../components/sort-header';
 import { useOpenRecord } from '../../components/use-open-record';
 import { useListParams } from '../../lib/use-list-params';
 import { echeqQuery, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
@@ -66,6 +69,7 @@ export function EcheqsView({
   const query = echeqListQuery(paging, url.filters);
   const listQ = useQuery(echeqsQuery(query));
   const scope = useBookScope(role);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const open = useOpenRecord({
     id: url.extras.detail,
     rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
@@ -202,6 +206,14 @@ export function EcheqsView({
               companyId={ranges.company_id}
               onChange={url.setFilters}
             />
+            {phone ? (
+              <SortSelect
+                labels={{ number: 'Número', amount: 'Monto', due_date: 'Vencimiento' }}
+                defaultLabel="Más recientes"
+                sort={sort}
+                onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
+              />
+            ) : null}
             <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
             <ListExport path="/echeqs" query={query} name="echeqs" />
           </>
