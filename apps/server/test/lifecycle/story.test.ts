@@ -127,6 +127,20 @@ describe('the cross-bank story (issue 22)', () => {
     const paid = await post('operador', `/echeqs/${empresaCopy}/pay`);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data).toMatchObject({ state: 'PAGADO', status: 'PAID' });
+    const seenHistory = await s.req('GET', `/api/echeqs/${benefCopy}/history`, { token: tokens.benef! });
+    expect(seenHistory.status).toBe(200);
+    expect(seenHistory.body.data.map((h: { event: string }) => h.event)).toEqual([
+      'ISSUE',
+      'ACCEPT',
+      'ENDORSE',
+      'ACCEPT_ENDORSEMENT',
+      'DEPOSIT',
+      'PRESENT',
+      'PAY',
+    ]);
+    expect(seenHistory.body.data.at(-1)).toMatchObject({ state: 'PAGADO', bank: expect.any(String) });
+    // Another bank's staff do not find the row.
+    expect((await s.req('GET', `/api/echeqs/${benefCopy}/history`, { token: tokens.surAdmin! })).status).toBe(404);
     const history = await s.db.query<{ event: string }>(
       `select event from echeq_history h join tenants t on t.id = h.tenant_id
        where t.codigo = 'BNORTE' and h.cheque_id = $1 order by event_id`,

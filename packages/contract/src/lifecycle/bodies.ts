@@ -90,3 +90,15 @@ export const lifecycleOperationBodySchema = z.discriminatedUnion(
   { error: 'Tipo de operación inválido' },
 );
 export type LifecycleOperationBody = z.infer<typeof lifecycleOperationBodySchema>;
+
+/** One line of `GET /api/echeqs/{id}/history`: a registry event as the caller's bank heard it (LIFECYCLE §8). */
+export const chequeHistoryEntrySchema = z.object({
+  at: z.string(),
+  event: z.string(),
+  state: z.string(),
+  party_cuit: z.string().nullable(),
+  party_name: z.string().nullable(),
+  bank: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type ChequeHistoryEntry = z.infer<typeof chequeHistoryEntrySchema>;

@@ -1,5 +1,6 @@
 import {
   type ActionType,
+  chequeHistoryEntrySchema,
   echeqSchema,
   emptyOperationBodySchema,
   endorseBodySchema,
@@ -11,11 +12,12 @@ import {
   rejectBodySchema,
 } from '@echeq/contract';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED } from '../../platform/http/responses';
+import { chequeHistory } from './lifecycle.history';
 import { issueCheque } from './lifecycle.issue';
 import type { RegistryLink } from './lifecycle.link';
 import { type OperationInput, operate } from './lifecycle.operate';
@@ -59,6 +61,21 @@ function errors(...statuses: number[]) {
 /** The lifecycle's operation routes. `link` is the registry through the clearing-house port (app.ts). */
 export function lifecycleRoutes(app: App, deps: Deps, link: RegistryLink) {
   const ldeps = { db: deps.db, clock: deps.clock, link };
+  app.get(
+    '/echeqs/:id/history',
+    {
+      config: { access: 'echeqs:read' },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: envelope(z.array(chequeHistoryEntrySchema)), ...errors(400, 404, ...AUTHED) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await chequeHistory(deps.db, ctxOf(req), (req.params as { id: string }).id),
+    }),
+  );
   app.post(
     '/echeqs/issue',
     {
