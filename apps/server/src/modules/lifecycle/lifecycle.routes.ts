@@ -27,7 +27,7 @@ const chequeResponse = envelope(echeqSchema);
 const issueResponse = envelope(echeqSchema.nullable());
 
 /** The routes of LIFECYCLE §8, one per operation, with the body each takes. */
-export const OPERATION_ROUTES: readonly { path: string; type: ActionType; body: z.ZodType; message: string }[] = [
+const OPERATION_ROUTES: readonly { path: string; type: ActionType; body: z.ZodType; message: string }[] = [
   { path: 'accept', type: 'ACCEPT', body: emptyOperationBodySchema, message: 'ECHEQ aceptado' },
   { path: 'repudiate', type: 'REPUDIATE', body: motivoBodySchema, message: 'ECHEQ repudiado' },
   { path: 'annul', type: 'ANNUL', body: motivoBodySchema, message: 'ECHEQ anulado' },
