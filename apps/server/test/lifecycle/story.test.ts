@@ -107,6 +107,15 @@ describe('the cross-bank story (issue 22)', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ state: 'ACTIVO', endorsements: 1 });
     expect(ok.body.data.actions).toEqual(expect.arrayContaining(['ENDORSE', 'CUSTODY']));
+    // The specification's detail carries the same lifecycle fields and actions.
+    const detail = await s.req('GET', `/api/echeqs/${benefCopy}`, { token: tokens.benef! });
+    expect(detail.body.data).toMatchObject({
+      origin: 'REGISTRY',
+      state: 'ACTIVO',
+      cheque_id: chequeId,
+      tipo: 'DIFERIDO',
+    });
+    expect(detail.body.data.actions).toEqual(ok.body.data.actions);
   });
 
   it('deposits on the payment date, not before; Banco Demo pays', async () => {

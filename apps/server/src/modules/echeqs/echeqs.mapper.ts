@@ -1,10 +1,32 @@
-import { decimalToNumber, type Echeq } from '@echeq/contract';
+import { type ActionType, actionsFor, buenosAiresDateOf, decimalToNumber, type Echeq } from '@echeq/contract';
+import type { Ctx } from '../../platform/auth/actor';
+import type { Queryable } from '../../platform/db/db';
 import { toIso, toIsoOrNull } from '../../platform/timestamps';
+import { bankCodeOf } from '../accounts';
 import type { ClearingEcheq } from '../clearing';
 import type { EcheqRow } from './echeqs.queries';
 
 /** Row to wire: the allow-list of what leaves the server about a cheque (amount exact, timestamps ISO). */
 export function toEcheqDto(row: EcheqRow): Echeq {
+  const base = toSpecDto(row);
+  if (row.origin !== 'REGISTRY') return base;
+  return {
+    ...base,
+    origin: 'REGISTRY',
+    cheque_id: row.cheque_id ?? null,
+    state: row.state ?? null,
+    syncing: row.syncing ?? false,
+    sync_error: row.sync_error ?? null,
+    tipo: row.tipo ?? null,
+    caracter: row.caracter ?? null,
+    concepto: row.concepto ?? null,
+    payment_date: row.payment_date ?? null,
+    holder_cuit: row.holder_cuit ?? null,
+    endorsements: row.endorsements ?? null,
+  };
+}
+
+function toSpecDto(row: EcheqRow): Echeq {
   return {
     id: row.id,
     number: row.number,
@@ -45,4 +67,18 @@ export function toClearingEcheq(row: EcheqRow): ClearingEcheq {
     beneficiary: row.beneficiary,
     beneficiary_cuit: row.beneficiary_cuit,
   };
+}
+
+/** The caller's actions on a registry copy (LIFECYCLE §8): its company by CUIT, or the bank the cheque is drawn on. */
+export async function actionsOn(q: Queryable, ctx: Ctx, row: EcheqRow, now: Date): Promise<ActionType[]> {
+  if (!row.registry) return [];
+  const cheque = { ...row.registry, syncing: row.syncing ?? false };
+  const today = buenosAiresDateOf(now);
+  if (ctx.actor.companyId) return actionsFor(cheque, { cuit: row.company_cuit ?? '' }, today);
+  const role = ctx.actor.role;
+  if ((role === 'BANK_OPERATOR' || role === 'BANK_ADMIN') && ctx.actor.tenantId) {
+    const code = await bankCodeOf(q, ctx.actor.tenantId);
+    if (code && code === row.registry.issuer.bank_code) return actionsFor(cheque, { payingBank: true }, today);
+  }
+  return [];
 }

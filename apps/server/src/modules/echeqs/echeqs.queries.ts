@@ -1,4 +1,13 @@
-import { centsToDecimal, type EcheqStatus, toCents, type ValidationStatus } from '@echeq/contract';
+import {
+  type ChequeCaracter,
+  type ChequeConcepto,
+  type ChequeTipo,
+  centsToDecimal,
+  type EcheqStatus,
+  type RegistryCheque,
+  toCents,
+  type ValidationStatus,
+} from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { keyText } from '../../platform/db/keyset';
@@ -33,6 +42,19 @@ export type EcheqRow = {
   key_at: string;
   /** MANUAL (the specification's form) or REGISTRY (a bank's copy of a registry cheque, migration 0020). */
   origin?: 'MANUAL' | 'REGISTRY';
+  /** A registry copy's lifecycle columns (null on a manual cheque). */
+  cheque_id?: string | null;
+  state?: string | null;
+  syncing?: boolean;
+  sync_error?: string | null;
+  registry?: RegistryCheque | null;
+  tipo?: ChequeTipo | null;
+  caracter?: ChequeCaracter | null;
+  concepto?: ChequeConcepto | null;
+  payment_date?: string | null;
+  holder_cuit?: string | null;
+  endorsements?: number | null;
+  company_cuit?: string;
 };
 
 /** An EcheqRow's columns, over `e` (a cheque) joined to `co` (its company). */
@@ -40,7 +62,9 @@ const ECHEQ_COLUMNS = `
   e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status,
   e.validation_message, e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name,
-  e.custody_status, e.discounted_at, e.origin,
+  e.custody_status, e.discounted_at, e.origin, e.cheque_id, e.state, e.syncing, e.sync_error, e.registry, e.tipo,
+  e.caracter, e.concepto, e.payment_date, btrim(e.holder_cuit) as holder_cuit, e.endorsements,
+  btrim(co.cuit) as company_cuit,
   ${keyText('e.created_at')} as key_at`;
 
 const ECHEQ_SELECT = `select ${ECHEQ_COLUMNS} from echeqs e join companies co on co.id = e.company_id`;

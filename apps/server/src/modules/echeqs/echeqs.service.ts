@@ -18,7 +18,7 @@ import { auditRow, recordAudit } from '../audit';
 import { enqueueClearing, outboxRow, requireClearing } from '../clearing';
 import { type EcheqHolds, lockForChange } from './echeqs.holders';
 import { countEcheqs, ECHEQ_SORT_COLUMNS, listEcheqPage, listSortedEcheqPage } from './echeqs.list';
-import { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
+import { actionsOn, toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
 import {
   bankOwned,
@@ -113,7 +113,9 @@ export async function createEcheq(opts: { deps: EcheqDeps; ctx: Ctx; body: Creat
 export async function getEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }): Promise<Echeq> {
   const row = await findEcheq(opts.deps.db, opts.id, scopeOf(opts.ctx.actor));
   if (!row) throw echeqNotFound();
-  return toEcheqDto(row);
+  const dto = toEcheqDto(row);
+  if (!row.registry) return dto;
+  return { ...dto, actions: await actionsOn(opts.deps.db, opts.ctx, row, opts.deps.clock.now()) };
 }
 
 /** A page of the book: its entries as the JSON text the database wrote (see queryJsonPage) and the page's figures. */
