@@ -75,9 +75,12 @@ describe('exports and bulk actions on the lists', () => {
   it("an export's rows are the filtered list's rows", async () => {
     const page = await newPage(browser, { width: 1366, height: 900 });
     await loginAs(page, COMPANY);
-    await page.goto(`/echeqs/custody?search=96${run}0`);
+    await page.goto(`/custody?search=96${run}0`);
     const table = page.getByRole('table', { name: 'ECHEQs en custodia' });
-    await table.waitFor();
+    await table.waitFor().catch(async (err) => {
+      await shot(page, 'export-list-missing');
+      throw err;
+    });
     await page.waitForFunction(
       (n) => document.querySelectorAll('tbody tr').length === 3 && !!document.body.textContent?.includes(n),
       cheques[2]!.number,
