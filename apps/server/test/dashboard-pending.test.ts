@@ -104,7 +104,7 @@ describe('dashboard: what awaits the user (GET /api/dashboard/pending)', () => {
     expect(custody).toMatch(/Index.*custody_(expiry|tenant_status)_idx/);
     expect(custody).not.toMatch(/Seq Scan/);
     const discounts = await plan(
-      `select count(*) from (select 1 from discounts d where d.status = 'PENDING' and d.tenant_id = $1 limit 100) x`,
+      `select count(*) from (select 1 from discounts d where d.status = 'PENDING' and d.tenant_id = $1 order by d.requested_at desc limit 100) x`,
       [tenant],
     );
     expect(discounts).toMatch(/Index.*discounts_/);
