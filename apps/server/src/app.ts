@@ -28,7 +28,7 @@ import {
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
-import { inboxJob, lifecycleByType, lifecycleRoutes, portLink } from './modules/lifecycle';
+import { inboxJob, lifecycleByType, lifecycleRoutes, portLink, registryRefused } from './modules/lifecycle';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { healthRoutes, systemRoutes } from './modules/system';
@@ -99,7 +99,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
 
 /** Background jobs (platform/jobs.ts): started when config.jobs is true, stopped when the app closes. */
 const JOBS: ReadonlyArray<(deps: Deps) => Job> = [
-  outboxJob,
+  (deps) => outboxJob({ ...deps, onRegistryRefusal: registryRefused }),
   registryJob,
   (deps) => inboxJob(deps, portLink(deps), deps.log),
   custodyExpiryJob,

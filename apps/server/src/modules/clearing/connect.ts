@@ -20,6 +20,14 @@ export type ClearingDeps = Pick<Deps, 'db' | 'clock'> & {
   config: Pick<Config, 'secretsKey' | 'clearingAllowedHosts'>;
   log?: FastifyBaseLogger;
   metrics?: ProbeRecorder;
+  /**
+   * Called in the outbox's transaction when the registry refused a bank's operation delivered by the job (the
+   * lifecycle module clears the copies' `syncing` and keeps the reason; app.ts passes it).
+   */
+  onRegistryRefusal?: (
+    tx: Queryable,
+    refusal: { tenantId: string; key: string; chequeId: string | null; message: string },
+  ) => Promise<void>;
 };
 
 /** Where clearing-house probes are counted (the platform's metrics recorder), for the platform and the bank. */

@@ -6,4 +6,5 @@
 export { lifecycleByType } from './lifecycle.by-type';
 export { inboxJob, runInbox } from './lifecycle.inbox';
 export { portLink, type RegistryLink } from './lifecycle.link';
+export { registryRefused } from './lifecycle.operate';
 export { lifecycleRoutes } from './lifecycle.routes';

@@ -59,6 +59,17 @@ async function refused(q: Queryable, tenantId: string, chequeId: string, key: st
 }
 
 /**
+ * The outbox delivered a bank's operation later and the registry refused it: its copies stop syncing and keep the
+ * reason (an issue has no copy yet: nothing to clear). Runs in the outbox's transaction (app.ts passes it).
+ */
+export async function registryRefused(
+  tx: Queryable,
+  r: { tenantId: string; key: string; chequeId: string | null; message: string },
+): Promise<void> {
+  if (r.chequeId) await refused(tx, r.tenantId, r.chequeId, r.key, r.message);
+}
+
+/**
  * One operation of LIFECYCLE §3 on the caller's copy: checked by the state machine against it (409 with the
  * contract's message), recorded in the outbox with its key in one transaction with `syncing` and the audit record,
  * then delivered at once; its events come back through the bank's inbox before the answer.

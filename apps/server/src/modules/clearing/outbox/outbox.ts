@@ -128,6 +128,18 @@ async function recordOutcome(
   const at = deps.clock.now();
   if (outcome.kind === 'delivered') {
     await markOutboxDelivered(tx, row.id, at, outcome.ack.body);
+    const body = outcome.ack.body as { ok?: boolean; message?: string; cheque?: { cheque_id?: string } };
+    if (isRegistryOperation(row.operation) && body.ok === false && deps.onRegistryRefusal) {
+      const request = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as {
+        request?: { key?: string; cheque_id?: string };
+      };
+      await deps.onRegistryRefusal(tx, {
+        tenantId: row.tenant_id,
+        key: request.request?.key ?? outcome.ack.reference,
+        chequeId: request.request?.cheque_id ?? null,
+        message: body.message ?? 'COELSA rechazó la operación',
+      });
+    }
     result.delivered++;
     await audit(tx, row, 'clearing.delivered', { attempts: row.attempts + 1, reference: outcome.ack.reference });
     return;
