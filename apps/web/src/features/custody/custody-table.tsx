@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Money } from '../../components/money';
 import { ReceiptButton } from '../../components/receipt-button';
 import { type RowSelection, SelectAllCell, SelectRowCell } from '../../components/row-selection';
+import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { CUSTODY_STATUS_MAP } from './custody-format';
@@ -24,6 +25,9 @@ type Props = {
   onView: (c: Custody) => void;
   /** Checkboxes for a bulk release (the records in custody, for who may release). */
   selection?: RowSelection | undefined;
+  /** The list's sort ('' for the default) and how to change it (the headers). */
+  sort?: string;
+  onSort?: (sort: string) => void;
 };
 
 /**
@@ -82,7 +86,7 @@ function CustodyCards({ rows, showCompany, onView, selection }: Props) {
   );
 }
 
-function CustodyRows({ rows, showCompany, onView, selection }: Props) {
+function CustodyRows({ rows, showCompany, onView, selection, sort = '', onSort }: Props) {
   return (
     <TableContainer>
       <Table size="small" aria-label="ECHEQs en custodia" sx={{ minWidth: 560 }}>
@@ -93,7 +97,11 @@ function CustodyRows({ rows, showCompany, onView, selection }: Props) {
             ) : null}
             <TableCell>Número de ECHEQ</TableCell>
             <TableCell align="right">Monto</TableCell>
-            <TableCell>Fecha de Custodia</TableCell>
+            {onSort ? (
+              <SortHeader label="Fecha de Custodia" sortKey="custody_date" sort={sort} onSort={onSort} />
+            ) : (
+              <TableCell>Fecha de Custodia</TableCell>
+            )}
             <TableCell>Estado</TableCell>
             <TableCell align="right">Acciones</TableCell>
           </TableRow>

@@ -288,4 +288,21 @@ describe('Gestión de Custodia', () => {
     await user.click(await screen.findByRole('option', { name: 'Liberado' }));
     await waitFor(() => expect(seen.at(-1)).toEqual({ page: '1', limit: '10', status: 'RELEASED' }));
   });
+
+  it('sorts by the custody date header and by the presentation deadline, filters by typed dates, on the server', async () => {
+    const api = mockApi({ 'GET /api/echeqs/custody': () => json(200, page([custody()], 1)) });
+    const last = () =>
+      new URL(api.calls.filter((c) => c.key === 'GET /api/echeqs/custody').at(-1)!.url, 'http://x').searchParams;
+    const user = userEvent.setup();
+    renderView('BANK_ADMIN');
+    const table = await screen.findByRole('table', { name: 'ECHEQs en custodia' });
+    await user.click(within(table).getByRole('button', { name: 'Fecha de Custodia' }));
+    await waitFor(() => expect(last().get('sort')).toBe('custody_date'));
+    await user.click(screen.getByLabelText('Ordenar por'));
+    await user.click(await screen.findByRole('option', { name: 'Plazo de presentación ↓' }));
+    await waitFor(() => expect(last().get('sort')).toBe('-deadline'));
+    await typeDate(user, 'Desde', '01122026');
+    await waitFor(() => expect(last().get('date_from')).toBe('2026-12-01'));
+    expect(last().get('sort')).toBe('-deadline');
+  });
 });

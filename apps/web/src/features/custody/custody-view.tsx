@@ -1,5 +1,6 @@
 import {
   type Custody,
+  type CustodySort,
   type CustodyStatus,
   canAct,
   listCustodyQuerySchema,
@@ -13,13 +14,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
 import { ListExport } from '../../components/list-export';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { totalText } from '../../components/pagination';
+import { RangeFilters } from '../../components/range-filters';
 import { useRowSelection } from '../../components/row-selection';
+import { SortSelect } from '../../components/sort-header';
 import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
 import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
@@ -38,6 +42,13 @@ const PARAMS = {
   filters: {
     search: fromSchema(listCustodyQuerySchema.shape.search),
     status: fromSchema<CustodyStatus>(listCustodyQuerySchema.shape.status),
+    sort: fromSchema<CustodySort>(listCustodyQuerySchema.shape.sort),
+    date_from: fromSchema(listCustodyQuerySchema.shape.date_from),
+    date_to: fromSchema(listCustodyQuerySchema.shape.date_to),
+    amount_min: fromSchema(listCustodyQuerySchema.shape.amount_min),
+    amount_max: fromSchema(listCustodyQuerySchema.shape.amount_max),
+    tenant_id: fromSchema(listCustodyQuerySchema.shape.tenant_id),
+    company_id: fromSchema(listCustodyQuerySchema.shape.company_id),
   },
   extras: { detail: uuid },
 };
@@ -65,9 +76,20 @@ export function CustodyView({
 
   const url = useListParams(PARAMS);
   const { paging } = url;
-  const { status, search } = url.filters;
+  const { status, search, sort, ...ranges } = url.filters;
+  const some = (v: string) => v || undefined;
   // The list's query; its export sends the same (less the page).
-  const query = { page: paging.page, limit: paging.limit, cursor: paging.cursor, status: status || undefined, search };
+  const query = {
+    page: paging.page,
+    limit: paging.limit,
+    cursor: paging.cursor,
+    status: status || undefined,
+    search,
+    sort: some(sort) as CustodySort | undefined,
+    ...Object.fromEntries(Object.entries(ranges).map(([k, v]) => [k, some(v)])),
+  };
+  const scope = useBookScope(role);
+  const setSort = (v: string) => url.setFilter('sort', v as CustodySort | '');
   const listQ = useQuery(custodyListQuery(query));
   const [createOpen, setCreateOpen] = useState(false);
   const open = useOpenRecord({
@@ -154,6 +176,19 @@ export function CustodyView({
               onChange={(v) => url.setFilter('status', v)}
               options={STATUS_OPTIONS}
             />
+            <BookScopeFilters
+              scope={scope}
+              tenantId={ranges.tenant_id}
+              companyId={ranges.company_id}
+              onChange={url.setFilters}
+            />
+            <SortSelect
+              labels={{ custody_date: 'Fecha de custodia', deadline: 'Plazo de presentación' }}
+              defaultLabel="Más recientes"
+              sort={sort}
+              onSort={setSort}
+            />
+            <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Custodia" />
             <ListExport path="/echeqs/custody" query={query} name="custodia" />
           </>
         }
@@ -176,6 +211,8 @@ export function CustodyView({
         }
       >
         <CustodyTable
+          sort={sort}
+          onSort={setSort}
           rows={rows}
           showCompany={showCompany}
           onView={(c) => url.open('detail', c.id)}
