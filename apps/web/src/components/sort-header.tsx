@@ -1,5 +1,7 @@
+import { useTheme } from '@mui/material/styles';
 import TableCell from '@mui/material/TableCell';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { type FilterOption, SelectFilter } from './list-filters';
 
@@ -51,12 +53,17 @@ export function SortSelect({
   defaultLabel,
   sort,
   onSort,
+  phoneOnly,
 }: {
   labels: Record<string, string>;
   defaultLabel: string;
   sort: string;
   onSort: (sort: string) => void;
+  /** Only where the list shows cards (a phone), the table's headers sorting elsewhere. */
+  phoneOnly?: boolean;
 }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  if (phoneOnly && !phone) return null;
   const options: FilterOption<string>[] = [
     { value: '', label: defaultLabel },
     ...Object.entries(labels).flatMap(([key, label]) => [

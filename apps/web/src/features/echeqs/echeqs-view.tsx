@@ -4,9 +4,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
@@ -69,7 +67,6 @@ export function EcheqsView({
   const query = echeqListQuery(paging, url.filters);
   const listQ = useQuery(echeqsQuery(query));
   const scope = useBookScope(role);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const open = useOpenRecord({
     id: url.extras.detail,
     rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
@@ -206,14 +203,13 @@ export function EcheqsView({
               companyId={ranges.company_id}
               onChange={url.setFilters}
             />
-            {phone ? (
-              <SortSelect
-                labels={{ number: 'Número', amount: 'Monto', due_date: 'Vencimiento' }}
-                defaultLabel="Más recientes"
-                sort={sort}
-                onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
-              />
-            ) : null}
+            <SortSelect
+              phoneOnly
+              labels={{ number: 'Número', amount: 'Monto', due_date: 'Vencimiento' }}
+              defaultLabel="Más recientes"
+              sort={sort}
+              onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
+            />
             <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
             <ListExport path="/echeqs" query={query} name="echeqs" />
           </>
