@@ -120,6 +120,9 @@ describe('exports and bulk actions on the lists', () => {
       await confirm.getByRole('button', { name: 'Aprobar 2' }).click();
       const result = page.getByRole('dialog', { name: 'Resultado de la aprobación' });
       await result.getByText('2 de 2 realizados.').waitFor();
+      // The confirmation has faded out and the result in before the picture.
+      await confirm.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(400);
       await shot(page, `bulk-result-${tag}`);
       await page.context().close();
     }

@@ -12,8 +12,11 @@ import { useBulkRelease } from './api';
  * Releasing the chosen custody records at once with one reason: the bar, a confirmation stating how many and their
  * total amount, then each record's outcome (the server releases each on its own).
  */
-export function CustodyBulk({ chosen, onClear }: { chosen: Custody[]; onClear: () => void }) {
+export function CustodyBulk({ chosen: onScreen, onClear }: { chosen: Custody[]; onClear: () => void }) {
   const [confirming, setConfirming] = useState(false);
+  // What the confirmation names stays as it was when it opened (the selection clears when the release is done).
+  const [asked, setAsked] = useState<Custody[]>([]);
+  const chosen = asked;
   const [reason, setReason] = useState('');
   const [results, setResults] = useState<BulkRow[] | null>(null);
   const bulk = useBulkRelease();
@@ -43,12 +46,17 @@ export function CustodyBulk({ chosen, onClear }: { chosen: Custody[]; onClear: (
 
   return (
     <>
-      <BulkBar count={count} total={total} onClear={onClear}>
+      <BulkBar
+        count={onScreen.length}
+        total={totalsText(onScreen.map((c) => ({ amount: c.echeq.amount, currency: c.echeq.currency })))}
+        onClear={onClear}
+      >
         <Button
           size="small"
           variant="contained"
           onClick={() => {
             bulk.reset();
+            setAsked(onScreen);
             setReason('');
             setConfirming(true);
           }}

@@ -22,8 +22,13 @@ const label = (d: Discount) => `${shortId(d.id)} · ECHEQ ${d.echeq?.number ?? '
  * Approving or rejecting the chosen pending discounts at once: the bar, a confirmation stating how many and their
  * total requested amount, then each discount's outcome (the server decides each on its own).
  */
-export function DiscountsBulk({ chosen, onClear }: { chosen: Discount[]; onClear: () => void }) {
+export function DiscountsBulk({ chosen: onScreen, onClear }: { chosen: Discount[]; onClear: () => void }) {
   const [action, setAction] = useState<Action | null>(null);
+  // What the confirmation names stays as it was when it opened (the selection clears when the action is done).
+  const [asked, setAsked] = useState<Discount[]>([]);
+  const chosen = asked;
+  // The dialog's words stay those of the action asked while it fades out.
+  const [shown, setShown] = useState<Action>('approve');
   const [reason, setReason] = useState(DEFAULT_REASON);
   const [results, setResults] = useState<BulkRow[] | null>(null);
   const [done, setDone] = useState<Action>('approve');
@@ -56,13 +61,19 @@ export function DiscountsBulk({ chosen, onClear }: { chosen: Discount[]; onClear
 
   const open = (a: Action) => {
     bulk.reset();
+    setAsked(onScreen);
+    setShown(a);
     setReason(DEFAULT_REASON);
     setAction(a);
   };
 
   return (
     <>
-      <BulkBar count={count} total={total} onClear={onClear}>
+      <BulkBar
+        count={onScreen.length}
+        total={totalsText(onScreen.map((d) => ({ amount: d.requested_amount, currency: d.echeq?.currency ?? 'ARS' })))}
+        onClear={onClear}
+      >
         <Button size="small" variant="contained" color="success" onClick={() => open('approve')}>
           Aprobar seleccionados
         </Button>
@@ -72,19 +83,19 @@ export function DiscountsBulk({ chosen, onClear }: { chosen: Discount[]; onClear
       </BulkBar>
       <ConfirmDialog
         open={action !== null}
-        title={action ? VERB[action].title : ''}
-        message={`${action === 'reject' ? 'Se rechazarán' : 'Se aprobarán'} ${
+        title={VERB[shown].title}
+        message={`${shown === 'reject' ? 'Se rechazarán' : 'Se aprobarán'} ${
           count === 1 ? '1 descuento' : `${count} descuentos`
         } por un total solicitado de ${total}. Cada uno se procesa por separado: si alguno no puede ${
-          action === 'reject' ? 'rechazarse' : 'aprobarse'
+          shown === 'reject' ? 'rechazarse' : 'aprobarse'
         }, los demás sí.`}
-        confirmLabel={action ? `${VERB[action].button} ${count}` : ''}
-        destructive={action === 'reject'}
+        confirmLabel={`${VERB[shown].button} ${count}`}
+        destructive={shown === 'reject'}
         loading={bulk.isPending}
         onConfirm={confirm}
         onClose={() => setAction(null)}
       >
-        {action === 'reject' ? (
+        {shown === 'reject' ? (
           <TextField
             label="Motivo de rechazo"
             value={reason}
