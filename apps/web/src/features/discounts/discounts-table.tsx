@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Money } from '../../components/money';
 import { ReceiptButton } from '../../components/receipt-button';
 import { type RowSelection, SelectAllCell, SelectRowCell } from '../../components/row-selection';
+import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
@@ -24,12 +25,23 @@ export type DiscountListProps = {
   showCompany?: boolean;
   /** Checkboxes for a bulk action (the pending rows, for who may decide). */
   selection?: RowSelection | undefined;
+  /** The list's sort ('' for the default) and how to change it (the headers). */
+  sort?: string;
+  onSort?: (sort: string) => void;
 };
 
 /**
  * The list view: ID, (Empresa,) ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones.
  */
-export function DiscountsTable({ rows, perms, onAction, showCompany = false, selection }: DiscountListProps) {
+export function DiscountsTable({
+  rows,
+  perms,
+  onAction,
+  showCompany = false,
+  selection,
+  sort = '',
+  onSort,
+}: DiscountListProps) {
   return (
     <TableContainer>
       <Table
@@ -50,7 +62,11 @@ export function DiscountsTable({ rows, perms, onAction, showCompany = false, sel
             <TableCell>ID</TableCell>
             {showCompany ? <TableCell>Empresa</TableCell> : null}
             <TableCell>ECHEQ</TableCell>
-            <TableCell align="right">Monto Solicitado</TableCell>
+            {onSort ? (
+              <SortHeader label="Monto Solicitado" sortKey="amount" sort={sort} onSort={onSort} align="right" />
+            ) : (
+              <TableCell align="right">Monto Solicitado</TableCell>
+            )}
             <TableCell align="right">Monto Aprobado</TableCell>
             <TableCell align="right">
               <Tooltip title={RATE_MEANING}>
@@ -60,7 +76,11 @@ export function DiscountsTable({ rows, perms, onAction, showCompany = false, sel
               </Tooltip>
             </TableCell>
             <TableCell>Estado</TableCell>
-            <TableCell>Fecha Solicitud</TableCell>
+            {onSort ? (
+              <SortHeader label="Fecha Solicitud" sortKey="requested_at" sort={sort} onSort={onSort} />
+            ) : (
+              <TableCell>Fecha Solicitud</TableCell>
+            )}
             <TableCell>Acciones</TableCell>
           </TableRow>
         </TableHead>

@@ -538,4 +538,19 @@ describe('Descuentos de ECHEQs', () => {
     expect(alert).toHaveTextContent('Error al guardar el descuento');
     expect(alert).toHaveTextContent('El ECHEQ ya tiene un descuento pendiente o aprobado');
   });
+
+  it('sorts by the requested amount header and by the select, filters by amount, all on the server and in the address', async () => {
+    const { calls } = stubApi('BANK_ADMIN');
+    const user = userEvent.setup();
+    const { router } = await openScreen();
+    const last = () => calls.filter((c) => c.path === '/api/discounts').at(-1)!.query;
+    await user.click(screen.getByRole('button', { name: 'Monto Solicitado' }));
+    await waitFor(() => expect(last().get('sort')).toBe('amount'));
+    await user.click(screen.getByLabelText('Ordenar por'));
+    await user.click(await screen.findByRole('option', { name: 'Fecha de solicitud ↑' }));
+    await waitFor(() => expect(last().get('sort')).toBe('requested_at'));
+    await user.type(screen.getByRole('textbox', { name: 'Monto máximo' }), '600.000{Enter}');
+    await waitFor(() => expect(last().get('amount_max')).toBe('600000'));
+    expect(router.state.location.search).toBe('?sort=requested_at&amount_max=600000');
+  });
 });

@@ -1,11 +1,4 @@
-import {
-  COMPANY_ROLES,
-  canAct,
-  type Discount,
-  type DiscountStatus,
-  listDiscountsQuerySchema,
-  type Role,
-} from '@echeq/contract';
+import { COMPANY_ROLES, canAct, type Discount, type Role } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -30,7 +23,7 @@ import { useRowSelection } from '../../components/row-selection';
 import { useOpenRecord } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
 import { formatAmount } from '../../lib/format';
-import { fromSchema, oneOf, useListParams, uuid } from '../../lib/use-list-params';
+import { useListParams } from '../../lib/use-list-params';
 import { custodyOptionsQuery, type DiscountAction, discountQuery, discountsQuery, useDiscountTransition } from './api';
 import { DetailsDialog } from './details-dialog';
 import { DiscountActions, type DiscountPermissions, type RowAction } from './discount-actions';
@@ -41,6 +34,7 @@ import {
   RATE_CAPTION_ID,
   RATE_MEANING,
 } from './discount-format';
+import { DISCOUNT_LIST_PARAMS, DiscountListFilters, discountListQuery } from './discount-list-filters';
 import { DiscountsBulk } from './discounts-bulk';
 import { DiscountsGrid } from './discounts-grid';
 import { DiscountsTable } from './discounts-table';
@@ -49,14 +43,6 @@ import { TransitionDialog } from './transition-dialog';
 
 const isPending = (d: Discount) => d.status === 'PENDING';
 const STATUS_OPTIONS = filterOptions(DISCOUNT_STATUSES, (s) => DISCOUNT_STATUS_MAP[s].label);
-/** What the address keeps (search, status filter, page, list or cards, the open discount). */
-const PARAMS = {
-  filters: {
-    search: fromSchema(listDiscountsQuerySchema.shape.search),
-    status: fromSchema<DiscountStatus>(listDiscountsQuerySchema.shape.status),
-  },
-  extras: { view: oneOf(['list', 'grid'] as const), detail: uuid },
-};
 
 const SUCCESS: Record<DiscountAction, (d: Discount) => string> = {
   approve: (d) => `Descuento aprobado. Monto aprobado: ${formatAmount(d.approved_amount, d.echeq?.currency ?? 'ARS')}`,
@@ -87,14 +73,14 @@ export function DiscountsView({
   };
   const showCompany = role !== undefined && !COMPANY_ROLES.includes(role);
 
-  const url = useListParams(PARAMS);
+  const url = useListParams(DISCOUNT_LIST_PARAMS);
   const { paging } = url;
   const { status, search } = url.filters;
   // The screen's own choice (cards on a phone) stays out of the address; the other one is written down.
   const screenView = narrow ? 'grid' : 'list';
   const view = url.extras.view || screenView;
   // The list's query; its export sends the same (less the page).
-  const query = { page: paging.page, limit: paging.limit, status: status || undefined, search };
+  const query = discountListQuery(paging, url.filters);
   const [listQ, custodyQ] = useQueries({
     queries: [discountsQuery(query), custodyOptionsQuery()],
   });
@@ -214,6 +200,7 @@ export function DiscountsView({
                 <GridViewOutlined fontSize="small" />
               </ToggleButton>
             </ToggleButtonGroup>
+            <DiscountListFilters role={role} filters={url.filters} setFilters={url.setFilters} />
             <ListExport path="/discounts" query={query} name="descuentos" />
           </>
         }
@@ -239,6 +226,8 @@ export function DiscountsView({
       >
         {view === 'list' ? (
           <DiscountsTable
+            sort={url.filters.sort}
+            onSort={(sort) => url.setFilters({ sort })}
             rows={rows}
             perms={perms}
             onAction={onAction}
