@@ -33,7 +33,7 @@ describe('current accounts and chequebooks: the company’s and the bank’s scr
   it('a company sees its accounts and requests a chequebook when fewer than 5 numbers are left', async () => {
     const page = await newPage(browser, WIDE);
     await loginAs(page, COMPANY);
-    await page.getByRole('link', { name: 'Cuentas y chequeras' }).click();
+    await page.getByRole('link', { name: 'Cuentas y chequeras', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Cuentas y chequeras' }).waitFor();
     const pesos = card(page, 'Cuenta corriente en pesos');
     const dollars = card(page, 'Cuenta corriente en dólares');

@@ -31,7 +31,7 @@ describe('Gestión de Custodia', () => {
     const number = unique('91');
     const page = await newPage(browser);
     await loginAs(page, 'emisor@empresa.example');
-    await page.getByRole('link', { name: 'Custodia' }).click();
+    await page.getByRole('link', { name: 'Custodia', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Gestión de Custodia' }).waitFor();
     await page.getByText(/^ECHEQs en Custodia \(\d+\)$/).waitFor();
     const before = Number((await page.getByText(/^ECHEQs en Custodia \(\d+\)$/).innerText()).match(/\d+/)![0]);

@@ -19,7 +19,7 @@ async function typeDate(page: Page, label: string, iso: string) {
 const unique = (prefix: string) => `${prefix}${String(Date.now()).slice(-9)}`;
 
 async function openEcheqs(page: Page) {
-  await page.getByRole('link', { name: 'ECHEQs' }).click();
+  await page.getByRole('link', { name: 'ECHEQs', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Gestión de ECHEQs' }).waitFor();
 }
 
