@@ -8,7 +8,9 @@ import { inflateSync } from 'node:zlib';
 export function pdfLines(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
   const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // pdfkit writes "stream\n" + data + "\nendstream": no optional "\r" here, or a compressed stream whose last byte
+  // happens to be 0x0D would lose it (and fail to inflate).
+  for (const m of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
     let content: string;
     try {
       content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
