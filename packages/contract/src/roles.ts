@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'echeqs:update',
   /** The lifecycle's operations on registry cheques (LIFECYCLE §3): a company's by its position, the paying bank's. */
   'echeqs:operate',
+  /** The paying bank's queue of cheques presented for payment (LIFECYCLE §8): the bank's operator and admin. */
+  'echeqs:presented',
   'custody:read',
   'custody:create',
   'custody:release',
@@ -92,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...READ_BOOK,
     'echeqs:update',
     'echeqs:operate',
+    'echeqs:presented',
     'custody:release',
     'discounts:decide',
     'discounts:cancel',
@@ -108,6 +111,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...READ_BOOK,
     'echeqs:update',
     'echeqs:operate',
+    'echeqs:presented',
     'custody:release',
     'reports:read',
     'clearing:operate',

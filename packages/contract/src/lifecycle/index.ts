@@ -7,6 +7,7 @@ export * from './dates';
 export * from './guards';
 export * from './holidays';
 export * from './identity';
+export * from './lists';
 export * from './machine';
 export * from './messages';
 export * from './operations';
