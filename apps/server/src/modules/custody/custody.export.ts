@@ -1,12 +1,12 @@
 /** The custody list as a file: the list itself (filters, sort, scope) read by cursor in batches (see sendExport). */
-import { CUSTODY_STATUS_LABELS, type Custody, type listCustodyQuerySchema } from '@echeq/contract';
-import type { z } from 'zod';
+import { CUSTODY_STATUS_LABELS, type Custody, type ListCustodyQuery } from '@echeq/contract';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
-import { buenosAiresDate } from '../../platform/clock';
-import { checkExportSize, countUpTo, cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { countUpTo, cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { listFilter } from '../../platform/db/range-filter';
 import { SqlParams } from '../../platform/db/sql';
 import type { Deps } from '../../platform/deps';
-import type { ExportColumn, ExportFormat, ExportSpec } from '../../platform/http/export-stream';
+import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
+import { exportList } from '../../platform/http/list-export';
 import { custodyListFrom } from './custody.queries';
 import { listCustody } from './custody.service';
 
@@ -27,30 +27,24 @@ const CUSTODY_EXPORT_COLUMNS: ExportColumn<Custody>[] = [
   { header: 'Notas', kind: 'text', value: (c) => c.notes },
 ];
 
-/** The export of the list the query describes, refused (400) past deps.config.exportMaxRows rows. */
-export async function exportCustody(opts: {
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>;
-  ctx: Ctx;
-  query: z.output<typeof listCustodyQuerySchema>;
-  format: ExportFormat;
-}): Promise<ExportSpec<Custody>> {
-  const { deps, ctx, query, format } = opts;
-  const scope = scopeOf(ctx.actor);
-  const { page: _p, limit: _l, cursor: _c, sort: _s, search, ...rest } = query;
-  const filter = { ...rest, search: search || undefined };
-  const count = (cap: number) => {
-    const p = new SqlParams();
-    return countUpTo(deps.db, { from: custodyListFrom(p, scope, filter), params: p.values, cap });
-  };
-  const rows = await checkExportSize(count, deps.config.exportMaxRows);
-  return {
-    format,
-    rows,
-    filename: `custodia-${buenosAiresDate(deps.clock.now())}`,
+/** The export of the list the query describes (see exportList). */
+export function exportCustody(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  ctx: Ctx,
+  query: ListCustodyQuery,
+  format: ExportFormat,
+) {
+  const filter = listFilter(query);
+  return exportList(deps, format, {
+    name: 'custodia',
     sheet: 'Custodia',
     columns: CUSTODY_EXPORT_COLUMNS,
+    count: (cap) => {
+      const p = new SqlParams();
+      return countUpTo(deps.db, { from: custodyListFrom(p, scopeOf(ctx.actor), filter), params: p.values, cap });
+    },
     batches: cursorBatches<Custody>((cursor) =>
       listCustody({ deps, ctx, query: { ...query, page: 1, limit: EXPORT_BATCH_ROWS, cursor } }),
     ),
-  };
+  });
 }

@@ -13,7 +13,7 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { runBulk } from '../../platform/http/bulk';
-import { exportResponses, sendExport } from '../../platform/http/export-stream';
+import { listExportRoutes } from '../../platform/http/list-export';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { pdfResponses, sendPdf } from '../../platform/pdf/send';
 import { exportCustody } from './custody.export';
@@ -47,21 +47,14 @@ export function custodyRoutes(app: App, deps: Deps, holds: CustodyHolds) {
   );
 
   // The list as a file: the same query (filters, search, sort) and scope, every row, streamed.
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.get(
-      `/echeqs/custody/export.${format}`,
-      {
-        config: { access: 'custody:read' },
-        schema: {
-          tags,
-          summary: `La lista de custodias con sus filtros, completa, en ${format.toUpperCase()}`,
-          querystring: listCustodyQuerySchema,
-          response: exportResponses(format),
-        },
-      },
-      async (req, reply) => sendExport(reply, await exportCustody({ deps, ctx: ctxOf(req), query: req.query, format })),
-    );
-  }
+  listExportRoutes(app, {
+    path: '/echeqs/custody/export',
+    access: 'custody:read',
+    tags,
+    summary: 'La lista de custodias con sus filtros',
+    querystring: listCustodyQuerySchema,
+    exportOf: (ctx, query, format) => exportCustody(deps, ctx, query, format),
+  });
 
   app.get(
     '/echeqs/custody/:id',

@@ -13,6 +13,7 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
 import { insertRows } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
+import { listFilter } from '../../platform/db/range-filter';
 import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, notFound, validationError } from '../../platform/http/app-error';
@@ -133,8 +134,8 @@ export async function listCustody(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const { page: _p, limit: _l, cursor, sort, search, ...rest } = query;
-  const filter = { ...rest, search: search || undefined };
+  const { cursor, sort } = query;
+  const filter = listFilter(query);
   const offset = cursor ? null : (query.page - 1) * query.limit;
   const counted = (pageRows: number) =>
     countCustody(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });

@@ -1,11 +1,11 @@
 /** The discount list as a file: the list itself (filters, sort, scope) read by cursor in batches (see sendExport). */
-import { DISCOUNT_STATUS_LABELS, type Discount, type listDiscountsQuerySchema } from '@echeq/contract';
-import type { z } from 'zod';
+import { DISCOUNT_STATUS_LABELS, type Discount, type ListDiscountsQuery } from '@echeq/contract';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
-import { buenosAiresDate } from '../../platform/clock';
-import { checkExportSize, cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { listFilter } from '../../platform/db/range-filter';
 import type { Deps } from '../../platform/deps';
-import type { ExportColumn, ExportFormat, ExportSpec } from '../../platform/http/export-stream';
+import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
+import { exportList } from '../../platform/http/list-export';
 import { countDiscountsUpTo } from './discounts.list';
 import { listDiscounts } from './discounts.service';
 
@@ -26,34 +26,25 @@ const DISCOUNT_EXPORT_COLUMNS: ExportColumn<Discount>[] = [
   { header: 'Notas', kind: 'text', value: (d) => d.notes },
 ];
 
-/** The export of the list the query describes, refused (400) past deps.config.exportMaxRows rows. */
-export async function exportDiscounts(opts: {
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>;
-  ctx: Ctx;
-  query: z.output<typeof listDiscountsQuerySchema>;
-  format: ExportFormat;
-}): Promise<ExportSpec<Discount>> {
-  const { deps, ctx, query, format } = opts;
-  const scope = scopeOf(ctx.actor);
-  const { page: _p, limit: _l, cursor: _c, sort, search, ...rest } = query;
-  const filter = { ...rest, search: search || undefined };
-  const rows = await checkExportSize(
-    (cap) => countDiscountsUpTo(deps.db, scope, filter, cap),
-    deps.config.exportMaxRows,
-  );
-  return {
-    format,
-    rows,
-    filename: `descuentos-${buenosAiresDate(deps.clock.now())}`,
+/** The export of the list the query describes (see exportList). */
+export function exportDiscounts(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  ctx: Ctx,
+  query: ListDiscountsQuery,
+  format: ExportFormat,
+) {
+  return exportList(deps, format, {
+    name: 'descuentos',
     sheet: 'Descuentos',
     columns: DISCOUNT_EXPORT_COLUMNS,
+    count: (cap) => countDiscountsUpTo(deps.db, scopeOf(ctx.actor), listFilter(query), cap),
     // The default order named, so that the list pages by cursor (its default page is by number).
     batches: cursorBatches<Discount>((cursor) =>
       listDiscounts({
         deps,
         ctx,
-        query: { ...query, sort: sort ?? '-requested_at', page: 1, limit: EXPORT_BATCH_ROWS, cursor },
+        query: { ...query, sort: query.sort ?? '-requested_at', page: 1, limit: EXPORT_BATCH_ROWS, cursor },
       }),
     ),
-  };
+  });
 }

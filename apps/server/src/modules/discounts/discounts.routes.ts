@@ -16,7 +16,7 @@ import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { runBulk } from '../../platform/http/bulk';
-import { exportResponses, sendExport } from '../../platform/http/export-stream';
+import { listExportRoutes } from '../../platform/http/list-export';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { pdfResponses, sendPdf } from '../../platform/pdf/send';
 import { approveDiscount, cancelDiscount, completeDiscount, rejectDiscount, updateDiscount } from './discounts.changes';
@@ -49,23 +49,15 @@ export function discountRoutes(app: App, deps: Deps) {
       ),
   );
 
-  // The list as a file: the same query (filters, search) and scope, every row, streamed.
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.get(
-      `/discounts/export.${format}`,
-      {
-        config: { access: 'discounts:read' },
-        schema: {
-          tags,
-          summary: `La lista de descuentos con sus filtros, completa, en ${format.toUpperCase()}`,
-          querystring: listDiscountsQuerySchema,
-          response: exportResponses(format),
-        },
-      },
-      async (req, reply) =>
-        sendExport(reply, await exportDiscounts({ deps, ctx: ctxOf(req), query: req.query, format })),
-    );
-  }
+  // The list as a file: the same query (filters, search, sort) and scope, every row, streamed.
+  listExportRoutes(app, {
+    path: '/discounts/export',
+    access: 'discounts:read',
+    tags,
+    summary: 'La lista de descuentos con sus filtros',
+    querystring: listDiscountsQuerySchema,
+    exportOf: (ctx, query, format) => exportDiscounts(deps, ctx, query, format),
+  });
 
   app.post(
     '/discounts/bulk/approve',

@@ -1,11 +1,11 @@
 /** The cheque list as a file: the list itself (filters, sort, scope) read by cursor in batches (see sendExport). */
-import { ECHEQ_STATUS_LABELS, type Echeq, type listEcheqsQuerySchema, VALIDATION_STATUS_LABELS } from '@echeq/contract';
-import type { z } from 'zod';
+import { ECHEQ_STATUS_LABELS, type Echeq, type ListEcheqsQuery, VALIDATION_STATUS_LABELS } from '@echeq/contract';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
-import { buenosAiresDate } from '../../platform/clock';
-import { checkExportSize, cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { cursorBatches, EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { listFilter } from '../../platform/db/range-filter';
 import type { Deps } from '../../platform/deps';
-import type { ExportColumn, ExportFormat, ExportSpec } from '../../platform/http/export-stream';
+import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
+import { exportList } from '../../platform/http/list-export';
 import { countEcheqsUpTo } from './echeqs.list';
 import { listEcheqs } from './echeqs.service';
 
@@ -26,26 +26,21 @@ const ECHEQ_EXPORT_COLUMNS: ExportColumn<Echeq>[] = [
   { header: 'Fecha de alta', kind: 'datetime', value: (e) => e.created_at },
 ];
 
-/** The export of the list the query describes, refused (400) past deps.config.exportMaxRows rows. */
-export async function exportEcheqs(opts: {
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>;
-  ctx: Ctx;
-  query: z.output<typeof listEcheqsQuerySchema>;
-  format: ExportFormat;
-}): Promise<ExportSpec<Echeq>> {
-  const { deps, ctx, query, format } = opts;
-  const scope = scopeOf(ctx.actor);
-  const { page: _p, limit: _l, cursor: _c, sort: _s, search, ...rest } = query;
-  const filter = { ...rest, search: search || undefined };
-  const rows = await checkExportSize((cap) => countEcheqsUpTo(deps.db, scope, filter, cap), deps.config.exportMaxRows);
-  return {
-    format,
-    rows,
-    filename: `echeqs-${buenosAiresDate(deps.clock.now())}`,
+/** The export of the list the query describes (see exportList). */
+export function exportEcheqs(
+  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  ctx: Ctx,
+  query: ListEcheqsQuery,
+  format: ExportFormat,
+) {
+  const filter = listFilter(query);
+  return exportList(deps, format, {
+    name: 'echeqs',
     sheet: 'ECHEQs',
     columns: ECHEQ_EXPORT_COLUMNS,
+    count: (cap) => countEcheqsUpTo(deps.db, scopeOf(ctx.actor), filter, cap),
     batches: cursorBatches<Echeq>((cursor) =>
       listEcheqs({ deps, ctx, query: { ...query, page: 1, limit: EXPORT_BATCH_ROWS, cursor } }),
     ),
-  };
+  });
 }

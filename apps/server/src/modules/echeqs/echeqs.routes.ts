@@ -11,7 +11,7 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { exportResponses, sendExport } from '../../platform/http/export-stream';
+import { listExportRoutes } from '../../platform/http/list-export';
 import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { exportEcheqs } from './echeqs.export';
 import { createEcheq, deleteEcheq, type EcheqHolds, getEcheq, listEcheqs, updateEcheq } from './echeqs.service';
@@ -44,22 +44,15 @@ export function echeqRoutes(app: App, deps: Deps, holds: EcheqHolds) {
       ),
   );
 
-  // The list as a file: the same query (filters, search) and scope, every row, streamed.
-  for (const format of ['csv', 'xlsx'] as const) {
-    app.get(
-      `/echeqs/export.${format}`,
-      {
-        config: { access: 'echeqs:read' },
-        schema: {
-          tags,
-          summary: `La lista de ECHEQs con sus filtros, completa, en ${format.toUpperCase()}`,
-          querystring: listEcheqsQuerySchema,
-          response: exportResponses(format),
-        },
-      },
-      async (req, reply) => sendExport(reply, await exportEcheqs({ deps, ctx: ctxOf(req), query: req.query, format })),
-    );
-  }
+  // The list as a file: the same query (filters, search, sort) and scope, every row, streamed.
+  listExportRoutes(app, {
+    path: '/echeqs/export',
+    access: 'echeqs:read',
+    tags,
+    summary: 'La lista de ECHEQs con sus filtros',
+    querystring: listEcheqsQuerySchema,
+    exportOf: (ctx, query, format) => exportEcheqs(deps, ctx, query, format),
+  });
 
   app.get(
     '/echeqs/validate/:id',

@@ -11,6 +11,7 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
+import { listFilter } from '../../platform/db/range-filter';
 import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, validationError } from '../../platform/http/app-error';
@@ -126,8 +127,8 @@ export async function listEcheqs(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const { page: _p, limit: _l, cursor, sort, search, ...rest } = query;
-  const filter = { ...rest, search: search || undefined };
+  const { cursor, sort } = query;
+  const filter = listFilter(query);
   const offset = cursor ? null : (query.page - 1) * query.limit;
   const order = sortOrderOf(sort, ECHEQ_SORT_COLUMNS, '-created_at');
   if (order) {

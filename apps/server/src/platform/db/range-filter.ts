@@ -30,3 +30,17 @@ export function rangeConditions(
   if (f.company_id) where.push(`${cols.company} = ${p.add(f.company_id)}::uuid`);
   return where;
 }
+
+/** A list's filter: its query without paging (page, limit, cursor) and order, an empty search dropped. */
+export function listFilter<
+  Q extends {
+    page: number;
+    limit: number;
+    cursor?: string | undefined;
+    sort?: string | undefined;
+    search?: string | undefined;
+  },
+>(query: Q) {
+  const { page: _p, limit: _l, cursor: _c, sort: _s, search, ...rest } = query;
+  return { ...rest, search: search || undefined };
+}
