@@ -13,6 +13,7 @@ import {
 } from './common';
 import { type EcheqStatus, echeqStatusSchema } from './echeq-status';
 import { chequeCaracterSchema, chequeConceptoSchema, chequeTipoSchema } from './lifecycle/cheque';
+import { chequeFaceSchema } from './lifecycle/face';
 import { actionTypeSchema } from './lifecycle/operations';
 import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
 
@@ -102,6 +103,8 @@ export const echeqSchema = z.object({
   holder_cuit: z.string().nullable().optional(),
   endorsements: z.number().int().nullable().optional(),
   actions: z.array(actionTypeSchema).optional(),
+  /** The registry cheque's face (CMC7, issuer's bank and CBU, endorsement chain): on `GET /echeqs/{id}` only. */
+  registry: chequeFaceSchema.nullable().optional(),
 });
 export type Echeq = z.infer<typeof echeqSchema>;
 

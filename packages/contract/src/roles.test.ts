@@ -10,11 +10,12 @@ describe('permission map and menu', () => {
     }
   });
 
-  it('matches the specification table for its three roles', () => {
+  it("matches the specification table for its three roles, with the paying bank's queue (LIFECYCLE §3)", () => {
     expect(titles('BANK_ADMIN')).toEqual([
       'Dashboard',
       'Custodia',
       'ECHEQs',
+      'Cheques presentados al cobro',
       'Cuentas y chequeras',
       'Descuentos',
       'Usuarios',
@@ -34,6 +35,11 @@ describe('permission map and menu', () => {
       'Administración',
       'Configuración',
     ]);
+  });
+
+  it('shows the presented cheques only to the bank roles that pay or reject them', () => {
+    const queue = 'Cheques presentados al cobro';
+    expect(ROLES.filter((r) => titles(r).includes(queue))).toEqual(['BANK_ADMIN', 'BANK_OPERATOR']);
   });
 
   it('gives the operator the bank menu without Usuarios and the auditor read-only access', () => {

@@ -163,6 +163,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/dashboard', title: 'Dashboard' },
   { path: '/custody', title: 'Custodia', permission: 'custody:read' },
   { path: '/echeqs', title: 'ECHEQs', permission: 'echeqs:read' },
+  // LIFECYCLE §3: the paying bank's queue; its operator and administrator pay or reject.
+  { path: '/presented', title: 'Cheques presentados al cobro', permission: 'echeqs:presented' },
   { path: '/accounts', title: 'Cuentas y chequeras', permission: 'accounts:read' },
   { path: '/discounts', title: 'Descuentos', permission: 'discounts:read' },
   { path: '/users', title: 'Usuarios', permission: 'users:read' },

@@ -116,6 +116,16 @@ describe('the cross-bank story (issue 22)', () => {
       tipo: 'DIFERIDO',
     });
     expect(detail.body.data.actions).toEqual(ok.body.data.actions);
+    // …and the face the detail dialog shows: CMC7, the issuer's bank and CBU, the endorsement chain.
+    expect(detail.body.data.registry.cmc7).toMatch(/^\d{29}$/);
+    expect(detail.body.data.registry.issuer.cbu).toMatch(/^\d{22}$/);
+    expect(detail.body.data.registry.endorsements).toEqual([
+      expect.objectContaining({
+        from_cuit: ids['Distribuidora Norte S.A.'],
+        to_cuit: ids['Beneficiario Demo S.R.L.'],
+        status: 'ACCEPTED',
+      }),
+    ]);
   });
 
   it('deposits on the payment date, not before; Banco Demo pays', async () => {

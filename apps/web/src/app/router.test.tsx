@@ -94,6 +94,26 @@ describe('role access', () => {
     expect(screen.queryByRole('heading', { name: 'Gestión de Usuarios' })).not.toBeInTheDocument();
   });
 
+  it('opens the presented cheques for the bank operator, not for a company that may operate its cheques', async () => {
+    const operator = makeUser('BANK_OPERATOR');
+    signInStored(operator);
+    mockApi({
+      ...profileAnswers(operator),
+      'GET /api/echeqs/presented': () =>
+        json(200, { success: true, data: { data: [], page: 1, limit: 10, total: 0, nextCursor: null, totals: [] } }),
+    });
+    const first = renderApp('/presented');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cheques presentados al cobro' })).toBeInTheDocument();
+    first.unmount();
+    localStorage.clear();
+    const company = makeUser('COMPANY_USER');
+    signInStored(company);
+    mockApi(profileAnswers(company));
+    renderApp('/presented');
+    expect(await screen.findByText(/^Acceso denegado\./)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Cheques presentados al cobro' })).not.toBeInTheDocument();
+  });
+
   it('opens /profile for every role', async () => {
     const user = makeUser('GUARANTOR', { mfa_enabled: true });
     signInStored(user);

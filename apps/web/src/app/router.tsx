@@ -35,6 +35,7 @@ const PAGES: PageRoute[] = [
   },
   { path: '/custody', Page: lazyPage(() => import('./routes/custody-page'), 'CustodyPage') },
   { path: '/echeqs', Page: lazyPage(() => import('./routes/echeqs-page'), 'EcheqsPage') },
+  { path: '/presented', Page: lazyPage(() => import('./routes/presented-page'), 'PresentedPage') },
   { path: '/accounts', Page: lazyPage(() => import('./routes/accounts-page'), 'AccountsPage') },
   { path: '/discounts', Page: lazyPage(() => import('./routes/discounts-page'), 'DiscountsPage') },
   { path: '/users', Page: lazyPage(() => import('./routes/users-page'), 'UsersPage') },

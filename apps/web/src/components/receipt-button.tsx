@@ -18,12 +18,15 @@ export function ReceiptButton({
   fallbackName,
   subject,
   variant = 'button',
+  label = 'Comprobante (PDF)',
 }: {
   path: string;
   fallbackName: string;
   /** What the receipt is of, for the icon's accessible name ("descuento 3f2a9c4e"). */
   subject: string;
   variant?: 'button' | 'icon';
+  /** The button's text (the icon's tooltip stays 'Descargar comprobante (PDF)'). */
+  label?: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export function ReceiptButton({
         </Tooltip>
       ) : (
         <Button size="small" variant="outlined" startIcon={icon} onClick={() => void download()} disabled={busy}>
-          Comprobante (PDF)
+          {label}
         </Button>
       )}
       <Snackbar open={error !== null} autoHideDuration={6000} onClose={() => setError(null)}>

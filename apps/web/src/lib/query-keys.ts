@@ -32,6 +32,10 @@ export const queryKeys = {
     list: (q: ListEcheqsQuery) => ['echeqs', 'list', q] as const,
     /** One cheque opened by its id (a link): under the lists' prefix, so what makes them stale makes it stale. */
     one: (id: string) => ['echeqs', 'list', 'one', id] as const,
+    /** A registry cheque's events (its timeline), under the lists' prefix: every operation on a cheque adds one. */
+    history: (id: string) => ['echeqs', 'list', 'history', id] as const,
+    /** The paying bank's queue of presented cheques, under the lists' prefix (an operation may take a row out). */
+    presented: (q: object) => ['echeqs', 'list', 'presented', q] as const,
   },
   custody: {
     all: () => ['custody'] as const,

@@ -4,6 +4,7 @@ export * from './calendar';
 export * from './cbu';
 export * from './cheque';
 export * from './dates';
+export * from './face';
 export * from './guards';
 export * from './holidays';
 export * from './identity';

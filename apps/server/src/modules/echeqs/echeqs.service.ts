@@ -116,7 +116,8 @@ export async function getEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }):
   if (!row) throw echeqNotFound();
   const dto = toEcheqDto(row);
   if (!row.registry) return dto;
-  return { ...dto, actions: await actionsOn(opts.deps.db, opts.ctx, row, opts.deps.clock.now()) };
+  const actions = await actionsOn(opts.deps.db, opts.ctx, row, opts.deps.clock.now());
+  return { ...dto, registry: row.registry, actions };
 }
 
 /** A page of the book: its entries as the JSON text the database wrote (see queryJsonPage) and the page's figures. */

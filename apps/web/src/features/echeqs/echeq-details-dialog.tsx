@@ -11,6 +11,7 @@ import { Money } from '../../components/money';
 import { StatusChip } from '../../components/status-chip';
 import { formatCuit, formatDate, formatDateTime } from '../../lib/format';
 import { ECHEQ_STATUS_MAP, VALIDATION_STATUS_MAP } from './echeq-format';
+import { RegistryDetailsDialog } from './registry-details-dialog';
 
 const CUSTODY_LABELS: Record<string, string> = {
   IN_CUSTODY: 'En Custodia',
@@ -19,8 +20,19 @@ const CUSTODY_LABELS: Record<string, string> = {
   CANCELLED: 'Cancelado',
 };
 
-/** Every field of one cheque, with its validation answer and custody; actions passed in by the screen. */
-export function EcheqDetailsDialog({
+/**
+ * Every field of one cheque, with its validation answer and custody; actions passed in by the screen. A registry
+ * cheque shows its lifecycle instead (state, face, endorsement chain, timeline, receipt).
+ */
+export function EcheqDetailsDialog(props: { echeq: Echeq | null; actions?: ReactNode; onClose: () => void }) {
+  if (props.echeq?.origin === 'REGISTRY') {
+    return <RegistryDetailsDialog echeq={props.echeq} actions={props.actions} onClose={props.onClose} />;
+  }
+  return <ManualDetailsDialog {...props} />;
+}
+
+/** A hand-registered cheque: the specification's fields. */
+function ManualDetailsDialog({
   echeq: e,
   actions,
   onClose,
