@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   'echeqs:operate',
   /** The paying bank's queue of cheques presented for payment (LIFECYCLE §8): the bank's operator and admin. */
   'echeqs:presented',
+  /** "Simular ECHEQ recibido" on the sandbox (LIFECYCLE §6): the system's and a bank's administrators. */
+  'echeqs:simulate',
   'custody:read',
   'custody:create',
   'custody:release',
@@ -89,6 +91,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'tenants:manage',
     'settings:manage',
     'accounts:read',
+    'echeqs:simulate',
   ],
   BANK_ADMIN: [
     ...READ_BOOK,
@@ -106,6 +109,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'clearing:operate',
     'accounts:read',
     'accounts:manage',
+    'echeqs:simulate',
   ],
   BANK_OPERATOR: [
     ...READ_BOOK,

@@ -14,5 +14,6 @@ export * from './messages';
 export * from './operations';
 export * from './positions';
 export * from './rules';
+export * from './simulate';
 export * from './states';
 export * from './trays';

@@ -137,3 +137,11 @@ export async function bankCodeOf(q: Queryable, tenantId: string): Promise<string
   ]);
   return r.rows[0]?.bank_code ?? null;
 }
+
+/** The bank (tenant) whose CBUs carry this code, or null for a bank off the platform. */
+export async function tenantOfBankCode(q: Queryable, bankCode: string): Promise<string | null> {
+  const r = await q.query<{ tenant_id: string }>('select tenant_id from account_banks where bank_code = $1', [
+    bankCode,
+  ]);
+  return r.rows[0]?.tenant_id ?? null;
+}

@@ -1,2 +1,2 @@
-export { bankCodeFor, bankCodeOf, createAccount, takeNextChequeNumber } from './accounts.book';
+export { bankCodeFor, bankCodeOf, createAccount, takeNextChequeNumber, tenantOfBankCode } from './accounts.book';
 export { accountsRoutes } from './accounts.routes';

@@ -14,6 +14,7 @@
  * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
+ * - `sandboxSimulateReceived(db, req, now)`: "Simular ECHEQ recibido" on the sandbox's registry (LIFECYCLE §6).
  * - `registryJob(deps)`: the sandbox registry's jobs (present, pay at cut-off, automatic deposit, expiry) on a tick.
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
  *   `deliverOutboxOnce(deps)`, the standalone simulator.
@@ -34,6 +35,13 @@ export {
 export type { ClearingDeps } from './connect';
 export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
-export type { RegistryEvent, RegistryIssueRequest, RegistryOperateRequest, RegistryOutcome } from './registry';
+export type {
+  RegistryEvent,
+  RegistryIssueRequest,
+  RegistryOperateRequest,
+  RegistryOutcome,
+  SimulateReceivedRequest,
+} from './registry';
 export { registryJob } from './registry-job';
+export { sandboxSimulateReceived } from './sandbox-simulate';
 export { clearingOverall, coelsaConfigCheckFor, coelsaStatusFor, probesSettled } from './status.service';

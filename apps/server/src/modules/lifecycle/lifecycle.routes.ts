@@ -21,6 +21,8 @@ import { chequeHistory } from './lifecycle.history';
 import { issueCheque } from './lifecycle.issue';
 import type { RegistryLink } from './lifecycle.link';
 import { type OperationInput, operate } from './lifecycle.operate';
+import { receiptRoutes } from './lifecycle.receipt';
+import { simulateRoutes } from './lifecycle.simulate';
 
 const tags = ['echeqs'];
 const chequeResponse = envelope(echeqSchema);
@@ -61,6 +63,8 @@ function errors(...statuses: number[]) {
 /** The lifecycle's operation routes. `link` is the registry through the clearing-house port (app.ts). */
 export function lifecycleRoutes(app: App, deps: Deps, link: RegistryLink) {
   const ldeps = { db: deps.db, clock: deps.clock, link };
+  receiptRoutes(app, deps);
+  simulateRoutes(app, deps, link);
   app.get(
     '/echeqs/:id/history',
     {

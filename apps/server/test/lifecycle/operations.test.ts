@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, buenosAiresDateOf } from '@echeq/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/platform/clock';
+import { build, type TestServer } from '../helpers';
+import { actors, arsAccount, auditCount, company, copyOf, historyOf, registryDown, runJobs, type Who } from './support';
+
+/**
+ * The lifecycle's operation routes around the edges (issue 22): who does not see a cheque, Idempotency-Key replays,
+ * the registry not answering (202, then the outbox) and refusing late. On the real clock: the outbox's due times are
+ * the database's.
+ */
+let s: TestServer;
+const as = actors(() => s);
+const PAYMENT = addDays(buenosAiresDateOf(new Date()), 20);
+let norte: { id: string; cuit: string; tenant_id: string };
+let demo: { id: string; cuit: string; tenant_id: string };
+let benefCuit = '';
+
+beforeAll(async () => {
+  s = await build({ clock: systemClock });
+  await as.login();
+  norte = await company(s, 'Distribuidora Norte S.A.');
+  demo = await company(s, 'Empresa Demo S.A.');
+  benefCuit = (await company(s, 'Beneficiario Demo S.R.L.')).cuit;
+});
+afterAll(() => s?.close());
+
+/** Empresa Demo issues a cheque to Distribuidora Norte (registry answering): its registry id. */
+async function issued(amount = 1000, key?: string) {
+  const body = {
+    account_id: await arsAccount(s, as.token('empresa')),
+    beneficiary_cuit: norte.cuit,
+    amount,
+    tipo: 'DIFERIDO',
+    caracter: 'A_LA_ORDEN',
+    concepto: 'FAC',
+    payment_date: PAYMENT,
+  };
+  const r = await as.post('empresa', '/echeqs/issue', body, key);
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r;
+}
+
+const copy = (chequeId: string) =>
+  s.db
+    .query<{ state: string; syncing: boolean; sync_error: string | null }>(
+      'select state, syncing, sync_error from echeqs where company_id = $1 and cheque_id = $2',
+      [norte.id, chequeId],
+    )
+    .then((r) => r.rows[0]!);
+
+describe('a cheque id the caller does not see', () => {
+  const ROUTES: [string, unknown][] = [
+    ['accept', {}],
+    ['repudiate', { motivo: 'No corresponde' }],
+    ['annul', { motivo: 'Error' }],
+    ['endorse', { endorsee_cuit: 'BENEF' }],
+    ['endorsement/accept', {}],
+    ['endorsement/repudiate', { motivo: 'No' }],
+    ['endorsement/annul', {}],
+    ['custody', {}],
+    ['rescue', {}],
+    ['deposit', {}],
+    ['pay', {}],
+    ['reject', { motivo: 'Sin fondos suficientes' }],
+  ];
+
+  it('is 404 on every operation, its history and its receipt, for another bank and another company of the bank', async () => {
+    const chequeId = (await issued(321)).body.data.cheque_id;
+    const empresaCopy = await copyOf(s, 'Empresa Demo S.A.', chequeId);
+    const before = await s.db.query('select state, syncing, version from echeqs where cheque_id = $1 order by id', [
+      chequeId,
+    ]);
+    // Beneficiario Demo: same bank, another company; Norte: a party, but through its own bank's copy; Banco Sur.
+    const outsiders: Who[] = ['benef', 'norte', 'norteAdmin', 'sur', 'surAdmin'];
+    const problems: string[] = [];
+    for (const who of outsiders) {
+      for (const [path, body] of ROUTES) {
+        const r = await as.post(
+          who,
+          `/echeqs/${empresaCopy}/${path}`,
+          path === 'endorse' ? { endorsee_cuit: benefCuit } : body,
+        );
+        if (r.status !== 404) problems.push(`${who} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      }
+      for (const path of ['history', 'receipt.pdf']) {
+        const r = await as.get(who, `/echeqs/${empresaCopy}/${path}`);
+        if (r.status !== 404) problems.push(`${who} ${path}: ${r.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    const after = await s.db.query('select state, syncing, version from echeqs where cheque_id = $1 order by id', [
+      chequeId,
+    ]);
+    expect(after.rows).toEqual(before.rows);
+    // The cheque's own parties still see it.
+    expect((await as.get('autorizante', `/echeqs/${empresaCopy}/history`)).status).toBe(200);
+    expect((await as.get('demoAdmin', `/echeqs/${empresaCopy}/receipt.pdf`)).status).toBe(200);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('an issue sent twice with one key answers the same and takes one number, one history line, one audit record', async () => {
+    const key = randomUUID();
+    const accounts = () => as.get('empresa', '/accounts');
+    const next = async () =>
+      ((await accounts()).body.data as { currency: string; chequebooks: { next: string | number }[] }[])
+        .find((a) => a.currency === 'ARS')!
+        .chequebooks.map((c) => String(c.next))
+        .join();
+    const numbersBefore = await next();
+    const first = await issued(777.77, key);
+    const second = await issued(777.77, key);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    const chequeId = first.body.data.cheque_id;
+    const numbersAfter = await next();
+    expect(numbersAfter).not.toBe(numbersBefore);
+    const taken = await s.db.query<{ n: number }>(
+      `select count(*)::int as n from registry_cheques where issuer_cuit = $1 and amount = 777.77`,
+      [demo.cuit],
+    );
+    expect(taken.rows[0]!.n).toBe(1);
+    expect(await historyOf(s, demo.tenant_id, chequeId)).toEqual(['ISSUE']);
+    expect(await auditCount(s, 'echeq.issue', key)).toBe(1);
+    // One number taken: the next issue gets the number right after this one.
+    const later = await issued(1);
+    expect(Number(later.body.data.number)).toBe(Number(first.body.data.number) + 1);
+  });
+
+  it('an operation sent twice with one key answers the same and applies once', async () => {
+    const chequeId = (await issued(555)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const key = randomUUID();
+    const first = await as.post('norte', `/echeqs/${norteCopy}/accept`, {}, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await as.post('norte', `/echeqs/${norteCopy}/accept`, {}, key);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'ACCEPT']);
+    expect(await auditCount(s, 'echeq.accept', key)).toBe(1);
+    // Without the key the second accept is a new request, and the state machine refuses it.
+    expect((await as.post('norte', `/echeqs/${norteCopy}/accept`)).status).toBe(409);
+  });
+});
+
+describe('the registry not answering', () => {
+  it('answers 202 syncing with no actions; the outbox delivers it and the state changes without another call', async () => {
+    const chequeId = (await issued(202)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const down = await registryDown(s);
+    const r = await as.post('norte', `/echeqs/${norteCopy}/accept`);
+    await down.up();
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    expect(r.body.data).toMatchObject({ state: 'EMITIDO-PENDIENTE', syncing: true, actions: [] });
+    const detail = await as.get('norte', `/echeqs/${norteCopy}`);
+    expect(detail.body.data).toMatchObject({ syncing: true, actions: [] });
+    // While it syncs, nothing else is sent.
+    expect((await as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'No' })).status).toBe(409);
+
+    const run = await runJobs(s, systemClock);
+    expect(run.result?.delivered).toBeGreaterThanOrEqual(1);
+    const now = await as.get('norte', `/echeqs/${norteCopy}`);
+    expect(now.body.data).toMatchObject({ state: 'ACTIVO', syncing: false, sync_error: null });
+    expect(now.body.data.actions).toEqual(expect.arrayContaining(['ENDORSE', 'CUSTODY']));
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'ACCEPT']);
+    // The issuer's bank heard it too.
+    const empresaCopy = await copyOf(s, 'Empresa Demo S.A.', chequeId);
+    expect((await as.get('empresa', `/echeqs/${empresaCopy}`)).body.data.state).toBe('ACTIVO');
+  });
+
+  it('a refusal the outbox gets later clears syncing, keeps the reason and applies nothing', async () => {
+    const chequeId = (await issued(203)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const down = await registryDown(s);
+    const accept = await as.post('norte', `/echeqs/${norteCopy}/accept`);
+    await down.up();
+    expect(accept.status).toBe(202);
+    // Meanwhile the issuer annuls it (its bank is not waiting on anything).
+    const empresaCopy = await copyOf(s, 'Empresa Demo S.A.', chequeId);
+    const annul = await as.post('empresa', `/echeqs/${empresaCopy}/annul`, { motivo: 'Emitido por error' });
+    expect(annul.status, JSON.stringify(annul.body)).toBe(200);
+    expect(await copy(chequeId)).toMatchObject({ state: 'ANULADO', syncing: true });
+
+    await runJobs(s, systemClock);
+    const after = await copy(chequeId);
+    expect(after.syncing).toBe(false);
+    expect(after.state).toBe('ANULADO');
+    expect(after.sync_error).toMatch(/ANULADO|anulado/);
+    const detail = await as.get('norte', `/echeqs/${norteCopy}`);
+    expect(detail.body.data).toMatchObject({ state: 'ANULADO', syncing: false, sync_error: after.sync_error });
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'ANNUL']);
+    const events = await s.db.query<{ operation: string }>(
+      'select operation from registry_events where cheque_id = $1 order by id',
+      [chequeId],
+    );
+    expect(events.rows.map((e) => e.operation)).toEqual(['ISSUE', 'ANNUL']);
+  });
+});
