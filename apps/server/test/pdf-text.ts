@@ -1,29 +1,37 @@
-import { inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** pdfjs's metrics of the PDF's 14 standard fonts (pdfkit writes Helvetica without embedding it). */
+const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
- * The text lines of a PDF written with the standard fonts (pdfkit's Helvetica): each content stream inflated, each
- * `[<hex> kern <hex>] TJ` array read as one line (the kerning numbers dropped, the hex decoded as WinAnsi, which is
- * Latin-1 for every Spanish letter). Enough to read a receipt's texts back; not a general PDF reader.
+ * The text lines of a PDF as Mozilla's PDF.js reads them (decision 037): every page's text items in the order the
+ * document draws them, each non-blank item one line, trimmed. pdfkit draws each line of a text block as one item, so a
+ * receipt's label and its value are separate lines, and a value that wraps is one line per printed line.
  */
-export function pdfLines(pdf: Buffer): string[] {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  // pdfkit writes "stream\n" + data + "\nendstream": no optional "\r" here, or a compressed stream whose last byte
-  // happens to be 0x0D would lose it (and fail to inflate).
-  for (const m of raw.matchAll(/stream\n([\s\S]*?)\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue;
+export async function pdfLines(pdf: Buffer): Promise<string[]> {
+  const task = getDocument({
+    data: new Uint8Array(pdf),
+    standardFontDataUrl: STANDARD_FONTS,
+    isEvalSupported: false,
+    verbosity: VerbosityLevel.ERRORS,
+  });
+  const doc = await task.promise;
+  try {
+    const lines: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      for (const item of content.items) {
+        const text = 'str' in item ? item.str.trim() : '';
+        if (text) lines.push(text);
+      }
     }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
-      lines.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
+    return lines;
+  } finally {
+    await task.destroy();
   }
-  return lines;
 }
 
 /** The PDF's text as one string, its lines joined by line breaks. */
-export const pdfText = (pdf: Buffer) => pdfLines(pdf).join('\n');
+export const pdfText = async (pdf: Buffer) => (await pdfLines(pdf)).join('\n');

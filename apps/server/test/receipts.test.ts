@@ -46,7 +46,7 @@ describe('receipts (comprobantes) of custody deposits and discounts', () => {
     expect(r.type).toBe('application/pdf');
     expect(r.disposition).toBe(`attachment; filename="comprobante-custodia-${ch.number}.pdf"`);
     expect(r.body.subarray(0, 5).toString()).toBe('%PDF-');
-    const lines = pdfLines(r.body);
+    const lines = await pdfLines(r.body);
     expect(lines[0]).toBe('Banco Demo');
     expect(lines).toContain('Comprobante de depósito en custodia');
     expect(lines).toContain('En Custodia');
@@ -63,19 +63,19 @@ describe('receipts (comprobantes) of custody deposits and discounts', () => {
     ]) {
       expect(lines, text).toContain(text);
     }
-    const text = pdfText(r.body);
+    const text = await pdfText(r.body);
     expect(text).toContain('Emitido el 10/03/2026 12:00:00 (hora de Buenos Aires)');
     const code = /Código de verificación: ([0-9A-F]{4}(?:-[0-9A-F]{4}){4})/.exec(text)?.[1];
     expect(code).toBeTruthy();
     // The same record in the same state gives the same code; a change of state gives another.
-    const again = pdfText((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.admin)).body);
+    const again = await pdfText((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.admin)).body);
     expect(again).toContain(code);
     await s.db.query(
       `update custody set status = 'RELEASED', version = version + 1, release_date = now(),
       release_reason = 'Devuelto a la empresa' where id = $1`,
       [ch.custodyId],
     );
-    const released = pdfText((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.admin)).body);
+    const released = await pdfText((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.admin)).body);
     expect(released).toContain('Liberado');
     expect(released).toContain('Devuelto a la empresa');
     expect(released).not.toContain(code);
@@ -83,7 +83,7 @@ describe('receipts (comprobantes) of custody deposits and discounts', () => {
 
   it('writes dollars as Argentina does: US$ 2.500,50', async () => {
     const ch = await chequeInCustody(s.db, { amount: '2500.50', due: addDays(TODAY, 20), currency: 'USD' });
-    const lines = pdfLines((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.empresa)).body);
+    const lines = await pdfLines((await download(`/api/echeqs/custody/${ch.custodyId}/receipt.pdf`, tok.empresa)).body);
     expect(lines).toContain('US$ 2.500,50');
     expect(lines).toContain('Dólares estadounidenses (USD)');
   });
@@ -95,14 +95,14 @@ describe('receipts (comprobantes) of custody deposits and discounts', () => {
       body: { echeq_id: ch.echeqId, requested_amount: 100000 },
     });
     const id = req.body.data.id as string;
-    const pending = pdfLines((await download(`/api/discounts/${id}/receipt.pdf`, tok.empresa)).body);
+    const pending = await pdfLines((await download(`/api/discounts/${id}/receipt.pdf`, tok.empresa)).body);
     expect(pending).toContain('Pendiente');
     expect(pending).not.toContain('TNA aplicada');
     expect((await s.req('PUT', `/api/discounts/${id}/approve`, { token: tok.admin! })).status).toBe(200);
     const r = await download(`/api/discounts/${id}/receipt.pdf`, tok.empresa);
     expect(r.status).toBe(200);
     expect(r.disposition).toBe(`attachment; filename="comprobante-descuento-${id.slice(0, 8)}.pdf"`);
-    const lines = pdfLines(r.body);
+    const lines = await pdfLines(r.body);
     expect(lines[0]).toBe('Banco Demo');
     expect(lines).toContain('Comprobante de descuento de ECHEQ');
     expect(lines).toContain('Aprobado');
@@ -124,7 +124,9 @@ describe('receipts (comprobantes) of custody deposits and discounts', () => {
       token: tok.admin!,
       body: { rejection_reason: 'Documentación incompleta o inconsistente' },
     });
-    const rejected = pdfLines((await download(`/api/discounts/${d2.body.data.id}/receipt.pdf`, tok.empresa)).body);
+    const rejected = await pdfLines(
+      (await download(`/api/discounts/${d2.body.data.id}/receipt.pdf`, tok.empresa)).body,
+    );
     expect(rejected).toContain('Rechazado');
     expect(rejected[rejected.indexOf('Motivo de rechazo') + 1]).toBe('Documentación incompleta o inconsistente');
   });

@@ -58,7 +58,7 @@ describe('GET /api/echeqs/:id/receipt.pdf', () => {
     const r = await download(`/echeqs/${benefCopy}/receipt.pdf`, as.token('benef'));
     expect(r.status).toBe(200);
     expect(r.type).toBe('application/pdf');
-    const text = pdfText(r.body);
+    const text = await pdfText(r.body);
     const party = (name: string) => `${name} (CUIT ${formatCuit(CUIT[name]!)})`;
     for (const expected of [
       'Banco Demo',
