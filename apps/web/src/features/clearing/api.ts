@@ -1,8 +1,8 @@
-import type { CoelsaConfigCheck, CoelsaStatus } from '@echeq/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CoelsaConfigCheck, CoelsaStatus, Echeq, SimulateReceivedBody } from '@echeq/contract';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, apiRequest, type Envelope } from '../../lib/api-client';
 import { ApiError, isApiError } from '../../lib/api-error';
-import { queryKeys as keys } from '../../lib/query-keys';
+import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
 /** Specification §8: the configuration check's messages when it fails without a message of the server. */
 const CONFIG_CHECK_ERROR = 'Error verificando configuración';
@@ -62,3 +62,15 @@ export const coelsaStatusQuery = (tenantId?: string) =>
     staleTime: 0,
     refetchInterval: 60_000,
   });
+
+/**
+ * `POST /echeqs/simulate-received` (sandbox): an outside company issues a cheque to a client company. The cheque is
+ * in the company's Recibidos and the bank's book at once, and in the dashboard's figures.
+ */
+export function useSimulateReceived() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: SimulateReceivedBody) => api.post<Echeq>('/echeqs/simulate-received', body),
+    onSuccess: () => invalidate([keys.echeqs.all(), keys.reports.all()]),
+  });
+}
