@@ -36,6 +36,10 @@ export const queryKeys = {
     history: (id: string) => ['echeqs', 'list', 'history', id] as const,
     /** The paying bank's queue of presented cheques, under the lists' prefix (an operation may take a row out). */
     presented: (q: object) => ['echeqs', 'list', 'presented', q] as const,
+    /** A company's trays (LIFECYCLE §8): every page of every tray, and their counts. */
+    trays: () => ['echeqs', 'trays'] as const,
+    tray: (tray: string, q: { page: number; limit: number; cursor?: string | undefined }) =>
+      ['echeqs', 'trays', tray, q] as const,
   },
   custody: {
     all: () => ['custody'] as const,

@@ -49,6 +49,7 @@ export const ECHEQ_ERRORS = {
   limited: 'Funcionalidad limitada: COELSA no está configurado. No se pueden crear ni editar ECHEQs.',
   discounted: 'Descontado por el banco: ya no puede modificarse ni eliminarse',
   inCustody: 'En custodia: solo cambia mediante operaciones de custodia y descuento',
+  registry: 'Emitido por COELSA: solo cambia mediante sus operaciones (aceptar, endosar, depositar…)',
   revalidate:
     'Si modifica monto, moneda, fechas, emisor, beneficiario o CUIT, el ECHEQ volverá a quedar pendiente de validación por COELSA.',
 } as const;

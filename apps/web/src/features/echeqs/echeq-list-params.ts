@@ -1,10 +1,18 @@
-import { type EcheqSort, type EcheqStatusFilter, type ListEcheqsQuery, listEcheqsQuerySchema } from '@echeq/contract';
-import { fromSchema, type Paging, uuid } from '../../lib/use-list-params';
+import {
+  type EcheqSort,
+  type EcheqStatusFilter,
+  type ListEcheqsQuery,
+  listEcheqsQuerySchema,
+  TRAYS,
+} from '@echeq/contract';
+import { fromSchema, oneOf, type Paging, uuid } from '../../lib/use-list-params';
 
 const Q = listEcheqsQuerySchema.shape;
-/** What the address keeps (search, filters, sort, page, the open cheque). */
+/** What the address keeps (a company's tray, search, filters, sort, page, the open cheque). */
 export const ECHEQ_LIST_PARAMS = {
   filters: {
+    /** A company's open tray; none: 'Todos', the whole list with its filters. */
+    tray: oneOf(TRAYS),
     search: fromSchema(Q.search),
     status: fromSchema<EcheqStatusFilter>(Q.status),
     sort: fromSchema<EcheqSort>(Q.sort),
@@ -19,6 +27,19 @@ export const ECHEQ_LIST_PARAMS = {
 };
 
 type Filters = { [K in keyof typeof ECHEQ_LIST_PARAMS.filters]: string };
+
+/** Opening a tray (or 'Todos'): the whole list's filters go, the tray's page starts at 1. */
+export function trayChange(tray: string): Record<keyof Filters, string> {
+  const out = Object.fromEntries(Object.keys(ECHEQ_LIST_PARAMS.filters).map((k) => [k, ''])) as Record<
+    keyof Filters,
+    string
+  >;
+  out.tray = tray;
+  return out;
+}
+
+/** Some filter of the whole list differs from its default (the tray is not a filter of it). */
+export const filteredList = ({ tray: _tray, ...rest }: Filters) => Object.values(rest).some((v) => v !== '');
 
 /** The list request of the address's page, filters and sort (an empty value is the API's default). */
 export function echeqListQuery(paging: Paging, f: Filters): ListEcheqsQuery {

@@ -16,6 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
+import { ChequeStateChip } from '../../components/cheque-state-chip';
 import { Money } from '../../components/money';
 import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
@@ -112,7 +113,7 @@ function holdingNote(e: Echeq): string | null {
 
 /**
  * Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación,
- * Acciones; on a phone one card per cheque with the same facts and actions.
+ * Acciones (a registry cheque's Estado also shows its COELSA state); on a phone one card per cheque with the same facts and actions.
  */
 export function EcheqsTable(props: Props) {
   const theme = useTheme();
@@ -128,6 +129,7 @@ function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <Typography sx={{ fontWeight: 600, mr: 'auto' }}>{e.number}</Typography>
             <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
+            <ChequeStateChip state={e.state} syncing={e.syncing} />
             <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
           </Box>
           <Money amount={e.amount} currency={e.currency} strong />
@@ -205,6 +207,7 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
               <TableCell>
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
+                  <ChequeStateChip state={e.state} syncing={e.syncing} />
                   {holdingNote(e) ? (
                     <Typography variant="caption" color="text.secondary">
                       {holdingNote(e)}

@@ -1,4 +1,4 @@
-import { canAct, type Echeq, type EcheqSort, type Role, scopeKindOf } from '@echeq/contract';
+import { canAct, type Echeq, type EcheqSort, type Role, scopeKindOf, TRAY_LABELS } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -7,25 +7,28 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useBookScope } from '../../components/book-scope-filters';
 import { FloatingAddButton } from '../../components/floating-add-button';
-import { ListExport } from '../../components/list-export';
-import { SearchField, SelectFilter } from '../../components/list-filters';
-import { NoticeSnackbar } from '../../components/notice-snackbar';
+import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { RangeFilters } from '../../components/range-filters';
-import { SortSelect } from '../../components/sort-header';
 import { useOpenRecord } from '../../components/use-open-record';
 import { useListParams } from '../../lib/use-list-params';
 import { echeqQuery, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
+import { DeleteEcheqDialog } from './delete-echeq-dialog';
+import { DetailActions } from './detail-actions';
 import { EcheqDetailsDialog } from './echeq-details-dialog';
 import { EcheqFormDialog, type OwnCompany } from './echeq-form-dialog';
-import { ECHEQ_ERRORS, STATUS_FILTERS, saveErrorMessage } from './echeq-format';
-import { echeqListQuery, ECHEQ_LIST_PARAMS as PARAMS } from './echeq-list-params';
-import { type EcheqAction, type EcheqRowRules, EcheqsTable } from './echeqs-table';
-import { ReasonButton } from './reason-button';
+import { ECHEQ_ERRORS, saveErrorMessage } from './echeq-format';
+import { echeqListQuery, filteredList, ECHEQ_LIST_PARAMS as PARAMS, trayChange } from './echeq-list-params';
+import { echeqRowRules } from './echeq-row-rules';
+import { type EcheqAction, EcheqsTable } from './echeqs-table';
+import { EcheqsToolbar } from './echeqs-toolbar';
+import { LifecycleDialogs } from './lifecycle-dialogs';
+import type { OperationTarget } from './operations-api';
+import { TrayTable } from './tray-table';
+import { TrayTabs } from './tray-tabs';
+import { useTrays } from './use-trays';
 
 type Problem = { title: string; message: string };
 
@@ -54,6 +57,9 @@ export function EcheqsView({
   const canCreate = role ? canAct({ role, confirmed }, 'echeqs:create') : false;
   const canUpdate = role ? canAct({ role, confirmed }, 'echeqs:update') : false;
   const showCompany = role ? scopeKindOf(role) !== 'company' : false;
+  // A company's trays (LIFECYCLE §8); a bank's roles and the system administrator keep the whole list only.
+  const showTrays = role ? scopeKindOf(role) === 'company' : false;
+  const canOperate = role ? canAct({ role, confirmed }, 'echeqs:operate') : false;
 
   const createDisabled = ready !== true;
   // Said in the disabled buttons' tooltips.
@@ -62,10 +68,13 @@ export function EcheqsView({
 
   const url = useListParams(PARAMS);
   const { paging } = url;
-  const { status, search, sort, ...ranges } = url.filters;
+  const sort = url.filters.sort;
+  const tray = showTrays ? url.filters.tray : '';
   // The list's query; its export sends the same (less the page).
   const query = echeqListQuery(paging, url.filters);
-  const listQ = useQuery(echeqsQuery(query));
+  const wholeQ = useQuery({ ...echeqsQuery(query), enabled: tray === '' });
+  const { trayQ, counts } = useTrays(showTrays, tray, paging);
+  const listQ = tray ? trayQ : wholeQ;
   const scope = useBookScope(role);
   const open = useOpenRecord({
     id: url.extras.detail,
@@ -79,25 +88,13 @@ export function EcheqsView({
   const [form, setForm] = useState<{ open: boolean; editing: Echeq | null }>({ open: false, editing: null });
   const [deleting, setDeleting] = useState<Echeq | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [operation, setOperation] = useState<OperationTarget | null>(null);
+  const [issuing, setIssuing] = useState(false);
   const remove = useDeleteEcheq();
   const validate = useValidateEcheq();
 
-  const rules: EcheqRowRules = {
-    canUpdate,
-    blockedReason: (action, e) => {
-      if (action !== 'validate') {
-        // What the server refuses (issue 20): the bank's cheque for ever, a cheque in custody through operations only.
-        if (e.discounted_at) return ECHEQ_ERRORS.discounted;
-        if (e.custody_status === 'IN_CUSTODY') {
-          return action === 'delete' ? 'En custodia: libérelo antes de eliminarlo' : ECHEQ_ERRORS.inCustody;
-        }
-        if (action === 'delete') return null;
-      }
-      if (ready === false) return ECHEQ_ERRORS.blocked;
-      return null;
-    },
-  };
+  const rules = echeqRowRules(canUpdate, ready);
 
   function openCreate() {
     setProblem(null);
@@ -150,7 +147,12 @@ export function EcheqsView({
 
   const list = listQ.data;
   const rows = list?.data ?? [];
-  const filtered = url.filtered;
+  const filtered = filteredList(url.filters);
+  const issueButton = (
+    <Button variant="contained" startIcon={<Add />} onClick={() => setIssuing(true)}>
+      Emitir ECHEQ
+    </Button>
+  );
   const newButton = (
     <Tooltip title={createBlockedReason ?? ''}>
       <span>
@@ -166,8 +168,16 @@ export function EcheqsView({
       <PageHeader
         title="Gestión de ECHEQs"
         subtitle={canCreate ? 'Los ECHEQs de su empresa' : 'Cartera de ECHEQs de los clientes del banco'}
-        actions={canCreate ? newButton : null}
+        actions={
+          canCreate ? (
+            <>
+              {showTrays ? issueButton : null}
+              {newButton}
+            </>
+          ) : null
+        }
       />
+      {showTrays ? <TrayTabs value={tray} counts={counts} onChange={(t) => url.setFilters(trayChange(t))} /> : null}
 
       {configCheck ? <Box sx={{ mb: 2 }}>{configCheck}</Box> : null}
       {ready === false ? (
@@ -185,54 +195,49 @@ export function EcheqsView({
       <PagedList
         sx={{ mb: 2 }}
         toolbar={
-          <>
-            <SearchField
-              placeholder="Número, emisor o beneficiario"
-              value={url.searchText}
-              onChange={url.setSearchText}
-            />
-            <SelectFilter
-              label="Estado"
-              value={status}
-              onChange={(v) => url.setFilter('status', v)}
-              options={STATUS_FILTERS}
-            />
-            <BookScopeFilters
-              scope={scope}
-              tenantId={ranges.tenant_id}
-              companyId={ranges.company_id}
-              onChange={url.setFilters}
-            />
-            <SortSelect
-              phoneOnly
-              labels={{ number: 'Número', amount: 'Monto', due_date: 'Vencimiento' }}
-              defaultLabel="Más recientes"
-              sort={sort}
-              onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
-            />
-            <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
-            <ListExport path="/echeqs" query={query} name="echeqs" />
-          </>
+          tray ? (
+            tray === 'emitidos' && canCreate ? (
+              issueButton
+            ) : null
+          ) : (
+            <EcheqsToolbar url={url} scope={scope} query={query} />
+          )
         }
         list={list}
         fresh={!listQ.isPlaceholderData}
         paging={paging}
         fetching={Boolean(listQ.isFetching && list) || validate.isPending}
-        loadError={listQ.isError ? ECHEQ_ERRORS.load : null}
+        loadError={listQ.isError ? (tray ? `Error al cargar ${TRAY_LABELS[tray]}` : ECHEQ_ERRORS.load) : null}
         onRetry={() => void listQ.refetch()}
         loadingLabel="Cargando ECHEQs..."
-        emptyMessage={filtered ? 'No hay ECHEQs que coincidan con la búsqueda' : 'No hay ECHEQs registrados'}
-        emptyAction={!filtered && canCreate && !createDisabled ? newButton : undefined}
+        emptyMessage={
+          tray
+            ? `No hay ECHEQs en ${TRAY_LABELS[tray]}`
+            : filtered
+              ? 'No hay ECHEQs que coincidan con la búsqueda'
+              : 'No hay ECHEQs registrados'
+        }
+        emptyAction={!tray && !filtered && canCreate && !createDisabled ? newButton : undefined}
       >
-        <EcheqsTable
-          rows={rows}
-          rules={rules}
-          showCompany={showCompany}
-          bankOf={scope.byBank ? scope.bankName : undefined}
-          sort={sort}
-          onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
-          onAction={onAction}
-        />
+        {tray ? (
+          <TrayTable
+            rows={rows}
+            label={TRAY_LABELS[tray]}
+            canOperate={canOperate}
+            onView={(e) => url.open('detail', e.id)}
+            onAction={(action, echeq) => setOperation({ action, echeq })}
+          />
+        ) : (
+          <EcheqsTable
+            rows={rows}
+            rules={rules}
+            showCompany={showCompany}
+            bankOf={scope.byBank ? scope.bankName : undefined}
+            sort={sort}
+            onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
+            onAction={onAction}
+          />
+        )}
       </PagedList>
 
       {canCreate ? (
@@ -255,42 +260,36 @@ export function EcheqsView({
         echeq={details}
         onClose={closeDetails}
         actions={
-          details && canUpdate ? (
-            <>
-              <ReasonButton
-                reason={rules.blockedReason('validate', details)}
-                busy={validate.isPending}
-                onClick={() => onAction('validate', details)}
-              >
-                Validar
-              </ReasonButton>
-              <ReasonButton reason={rules.blockedReason('edit', details)} onClick={() => onAction('edit', details)}>
-                Editar
-              </ReasonButton>
-            </>
-          ) : null
+          <DetailActions
+            echeq={details}
+            canOperate={canOperate}
+            canUpdate={canUpdate}
+            rules={rules}
+            validating={validate.isPending}
+            onAction={onAction}
+            onOperation={(action, echeq) => setOperation({ action, echeq })}
+          />
         }
       />
 
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Eliminar ECHEQ"
-        message={
-          <>
-            ¿Está seguro de que desea eliminar el ECHEQ {deleting?.number}?
-            {remove.isError ? (
-              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-                <AlertTitle>{ECHEQ_ERRORS.delete}</AlertTitle>
-                {saveErrorMessage(remove.error, ECHEQ_ERRORS.delete)}
-              </Alert>
-            ) : null}
-          </>
-        }
-        confirmLabel="Eliminar"
-        destructive
-        loading={remove.isPending}
+      <DeleteEcheqDialog
+        deleting={deleting}
+        remove={remove}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+      />
+
+      <LifecycleDialogs
+        operation={operation}
+        issuing={issuing}
+        ownCuit={ownCompany?.cuit}
+        onClose={() => {
+          setOperation(null);
+          setIssuing(false);
+        }}
+        onNotice={setNotice}
+        onChanged={(e) => (details?.id === e.id ? open.show(e) : undefined)}
+        onIssued={() => (tray === 'emitidos' ? undefined : url.setFilters(trayChange('emitidos')))}
       />
 
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
