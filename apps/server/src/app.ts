@@ -28,7 +28,14 @@ import {
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
-import { inboxJob, lifecycleByType, lifecycleRoutes, portLink, registryRefused } from './modules/lifecycle';
+import {
+  awaitingJob,
+  inboxJob,
+  lifecycleByType,
+  lifecycleRoutes,
+  portLink,
+  registryRefused,
+} from './modules/lifecycle';
 import { metricsRoute, reportsRoutes } from './modules/reports';
 import { settingsRoutes } from './modules/settings';
 import { healthRoutes, systemRoutes } from './modules/system';
@@ -102,6 +109,7 @@ const JOBS: ReadonlyArray<(deps: Deps) => Job> = [
   (deps) => outboxJob({ ...deps, onRegistryRefusal: registryRefused }),
   registryJob,
   (deps) => inboxJob(deps, portLink(deps), deps.log),
+  awaitingJob,
   custodyExpiryJob,
   idempotencyPurgeJob,
   rateLimitPurgeJob,

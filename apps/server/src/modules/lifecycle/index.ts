@@ -3,6 +3,7 @@
  * its inbox, and the operations its clients send the registry.
  */
 
+export { awaitingJob } from './lifecycle.awaiting';
 export { lifecycleByType } from './lifecycle.by-type';
 export { inboxJob, runInbox } from './lifecycle.inbox';
 export { portLink, type RegistryLink } from './lifecycle.link';

@@ -21,6 +21,7 @@ import { chequeHistory } from './lifecycle.history';
 import { issueCheque } from './lifecycle.issue';
 import type { RegistryLink } from './lifecycle.link';
 import { type OperationInput, operate } from './lifecycle.operate';
+import { queueRoutes } from './lifecycle.queues';
 import { receiptRoutes } from './lifecycle.receipt';
 import { simulateRoutes } from './lifecycle.simulate';
 
@@ -65,6 +66,7 @@ export function lifecycleRoutes(app: App, deps: Deps, link: RegistryLink) {
   const ldeps = { db: deps.db, clock: deps.clock, link };
   receiptRoutes(app, deps);
   simulateRoutes(app, deps, link);
+  queueRoutes(app, deps);
   app.get(
     '/echeqs/:id/history',
     {

@@ -10,6 +10,7 @@ import {
 } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { keyText } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/app-error';
 import { bankCodeOf } from '../accounts';
 import { type EcheqRow, toEcheqDto } from '../echeqs';
@@ -31,10 +32,11 @@ export type CopyView = EcheqRow & {
   company_cuit: string;
 };
 
-const COPY_SELECT = `select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
+/** Every copy's columns, over `e` joined to its company `co` (`key_at`: created_at as a cursor's exact text). */
+export const COPY_SELECT = `select e.id, e.tenant_id, e.company_id, e.number, e.amount, e.currency, e.issue_date, e.due_date,
   e.issuer, e.issuer_cuit, e.beneficiary, e.beneficiary_cuit, e.status, e.validation_status, e.validation_message,
   e.validated_at, e.created_at, e.updated_at, e.version, co.name as company_name, e.custody_status, e.discounted_at,
-  '' as key_at, e.origin, e.cheque_id, e.state, e.syncing, e.sync_error, e.registry, e.tipo, e.caracter, e.concepto,
+  ${keyText('e.created_at')} as key_at, e.origin, e.cheque_id, e.state, e.syncing, e.sync_error, e.registry, e.tipo, e.caracter, e.concepto,
   e.payment_date, btrim(e.holder_cuit) as holder_cuit, e.endorsements, btrim(co.cuit) as company_cuit
   from echeqs e join companies co on co.id = e.company_id`;
 
