@@ -11,6 +11,7 @@ const clock = fixedClock('2026-06-01T12:00:00-03:00');
 let s: TestServer;
 const tokens: Record<string, string> = {};
 const cuits: Record<string, string> = {};
+let custodyBefore = 0;
 const cheques: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 
 const who = {
@@ -18,6 +19,7 @@ const who = {
   norte: 'tesoreria@norte.example',
   benef: 'beneficiario@beneficiario.example',
   operador: 'operador@banco.example',
+  demoAdmin: 'admin@banco.example',
   norteAdmin: 'admin@banconorte.example',
   sur: 'empresa@sur.example',
   surAdmin: 'admin@bancosur.example',
@@ -120,6 +122,7 @@ afterAll(() => s?.close());
 
 describe('the trays and the presented queue after a cross-bank story (issue 22)', () => {
   it('puts each cheque in the tray of each party, with what awaits it', async () => {
+    custodyBefore = (await s.req('GET', '/api/reports/custody', { token: tokens.demoAdmin! })).body.data.total;
     cheques.A = await issue('empresa', 'Distribuidora Norte S.A.', '2026-06-10');
     cheques.B = await issue('empresa', 'Distribuidora Norte S.A.', '2026-06-05');
     cheques.C = await issue('norte', 'Empresa Demo S.A.', '2026-06-10');
@@ -137,6 +140,39 @@ describe('the trays and the presented queue after a cross-bank story (issue 22)'
     await expectTrays('empresa', { emitidos: ['A', 'B'], custodia: ['C'], historial: ['D'] });
     await expectTrays('norte', { recibidos: ['B'], endosados: ['A'], emitidos: ['C'], historial: ['D'] }, ['B']);
     await expectTrays('benef', { recibidos: ['A'] });
+  });
+
+  it("lists a registry cheque once per bank in the book with the lifecycle's fields, and counts it once", async () => {
+    const book = await s.req('GET', '/api/echeqs?limit=100', { token: tokens.demoAdmin! });
+    expect(book.status).toBe(200);
+    // Banco Demo holds two copies of A (its issuer Empresa Demo, its holder Beneficiario Demo): the bank lists one.
+    const rows = (book.body.data.data as Row[]).filter((r) => r.cheque_id === cheques.A);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      origin: 'REGISTRY',
+      state: 'ACTIVO',
+      syncing: false,
+      tipo: 'DIFERIDO',
+      caracter: 'A_LA_ORDEN',
+      concepto: 'FAC',
+      payment_date: '2026-06-10',
+      issuer_cuit: cuits['Empresa Demo S.A.'],
+      beneficiary_cuit: cuits['Distribuidora Norte S.A.'],
+      holder_cuit: cuits['Beneficiario Demo S.R.L.'],
+      endorsements: 1,
+    });
+    const copies = await s.db.query(
+      `select 1 from echeqs e join tenants t on t.id = e.tenant_id where t.codigo = 'BDEMO' and e.cheque_id = $1`,
+      [cheques.A],
+    );
+    expect(copies.rows).toHaveLength(2);
+    // A hand-registered cheque's row leaves the lifecycle's fields out, as its detail does.
+    const manual = (book.body.data.data as Row[]).find((r) => r.cheque_id === undefined);
+    expect(manual).toBeDefined();
+    expect(manual).not.toHaveProperty('origin');
+    // Custody in the bank's report: C once (its holder's copy), though both banks keep a copy of it.
+    const report = await s.req('GET', '/api/reports/custody', { token: tokens.demoAdmin! });
+    expect(report.body.data.total).toBe(custodyBefore + 1);
   });
 
   it('pages a tray newest first by page or cursor, and finds a cheque by its registry id', async () => {

@@ -47,8 +47,8 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
   return where.join(' and ');
 }
 
-/** A cheque as the API shows it (toEcheqDto), written by the database as JSON, over `e` joined to `co`. */
-const ECHEQ_DOC = jsonObject({
+/** The specification's fields of a cheque, as JSON over `e` joined to `co`. */
+const SPEC_DOC = jsonObject({
   id: ['code', 'e.id'],
   number: ['text', 'e.number'],
   amount: ['number', 'e.amount'],
@@ -72,6 +72,27 @@ const ECHEQ_DOC = jsonObject({
   created_at: ['timestamp', 'e.created_at'],
   updated_at: ['timestamp', 'e.updated_at'],
 });
+
+/** What a registry cheque adds (LIFECYCLE §8; its `actions` are the detail's, worked out for the caller). */
+const REGISTRY_DOC = jsonObject({
+  origin: ['code', 'e.origin'],
+  cheque_id: ['code', 'e.cheque_id'],
+  state: ['code', 'e.state'],
+  syncing: ['json', `case when e.syncing then 'true' else 'false' end`],
+  sync_error: ['text', 'e.sync_error'],
+  tipo: ['code', 'e.tipo'],
+  caracter: ['code', 'e.caracter'],
+  concepto: ['code', 'e.concepto'],
+  payment_date: ['date', 'e.payment_date'],
+  holder_cuit: ['code', 'btrim(e.holder_cuit)'],
+  endorsements: ['number', 'e.endorsements'],
+});
+
+/**
+ * A cheque as the API shows it (toEcheqDto), written by the database as JSON: the specification's fields, and the
+ * lifecycle's for a registry cheque only (a hand-registered one leaves them out, as its detail does).
+ */
+const ECHEQ_DOC = `(left(${SPEC_DOC}, -1) || case when e.origin = 'REGISTRY' then ',' || substr(${REGISTRY_DOC}, 2) else '}' end)`;
 
 const ECHEQ_PAGE_SELECT = `select ${ECHEQ_DOC} as doc, e.created_at as sort_at, e.id, ${keyText('e.created_at')} as key_at
   from echeqs e join companies co on co.id = e.company_id`;
