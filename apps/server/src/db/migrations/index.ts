@@ -20,6 +20,7 @@ import m0018 from './0018_registry.sql?raw';
 import m0019 from './0019_added_by.sql?raw';
 import m0020 from './0020_registry_copies.sql?raw';
 import m0021 from './0021_list_sorts.sql?raw';
+import m0022 from './0022_lifecycle_queues.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0019_added_by', sql: m0019 },
   { id: '0020_registry_copies', sql: m0020 },
   { id: '0021_list_sorts', sql: m0021 },
+  { id: '0022_lifecycle_queues', sql: m0022 },
 ];

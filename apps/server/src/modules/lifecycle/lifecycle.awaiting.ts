@@ -24,9 +24,9 @@ async function refreshAwaiting(
      from echeqs e join companies co on co.id = e.company_id
      where e.cheque_id is not null and e.deleted_at is null and e.payment_date <= $1::date
        and e.state not in ('PAGADO', 'ANULADO', 'REPUDIADO', 'CADUCADO', 'RECHAZADO')
-       and ($2::uuid is null or e.id > $2::uuid)
+       and e.id > $2::uuid
      order by e.id limit ${BATCH}`,
-    [today, after],
+    [today, after ?? '00000000-0000-0000-0000-000000000000'],
   );
   const flip = r.rows.filter((row) => isPending(row.registry, { cuit: row.cuit }, today) !== row.awaiting);
   if (flip.length > 0) {
