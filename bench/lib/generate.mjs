@@ -15,6 +15,7 @@ import {
   setAsideForLoad,
   sizes,
 } from './book.mjs';
+import { bankCodesSql, registryCopiesSql } from './book-registry.mjs';
 import { buildAppDb } from './build.mjs';
 
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
@@ -105,6 +106,14 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
       log(`  cheques ${hi.toLocaleString('es-AR')} / ${size.cheques.toLocaleString('es-AR')} (${secs(t)})`);
     }
     timings.cheques = Date.now() - t;
+
+    t = Date.now();
+    await run(bankCodesSql());
+    const registry = await run(registryCopiesSql());
+    timings.registry = Date.now() - t;
+    log(
+      `cheques del registro: ${Number(registry.rowCount ?? registry.affectedRows ?? 0).toLocaleString('es-AR')} (${secs(t)})`,
+    );
 
     t = Date.now();
     await run(custodySql());

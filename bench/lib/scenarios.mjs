@@ -44,6 +44,23 @@ export const READ_SCENARIOS = [
     paths: () => ['/api/reports/custody', '/api/reports/performance', '/api/integration/coelsa/status'],
   },
   { name: 'system.status', kind: 'list', paths: () => ['/api/system/status'] },
+  // The lifecycle's lists (issue 22): the largest company's trays (with the counts of all six) and a bank's queue of
+  // cheques presented for payment. Only the actors that have them.
+  {
+    name: 'trays.recibidos',
+    kind: 'list',
+    paths: (a) => (a.name === 'company' ? ['/api/echeqs/trays/recibidos?limit=50'] : []),
+  },
+  {
+    name: 'trays.historial',
+    kind: 'list',
+    paths: (a) => (a.name === 'company' ? ['/api/echeqs/trays/historial?limit=50'] : []),
+  },
+  {
+    name: 'presented',
+    kind: 'list',
+    paths: (a) => (a.name.startsWith('admin') ? ['/api/echeqs/presented?limit=50'] : []),
+  },
 ];
 
 const TODAY_OFFSET_MS = -3 * 3_600_000; // Buenos Aires (UTC−3, no daylight saving)
