@@ -176,14 +176,25 @@ describe('the trays and the presented queue after a cross-bank story (issue 22)'
   });
 
   it('pages a tray newest first by page or cursor, and finds a cheque by its registry id', async () => {
-    const first = await s.req('GET', '/api/echeqs/trays/emitidos?limit=1', { token: tokens.empresa! });
-    expect(first.body.data.data.map((r: Row) => r.cheque_id)).toEqual([cheques.B]);
-    const next = await s.req('GET', `/api/echeqs/trays/emitidos?limit=1&cursor=${first.body.data.nextCursor}`, {
-      token: tokens.empresa!,
-    });
-    expect(next.body.data.data.map((r: Row) => r.cheque_id)).toEqual([cheques.A]);
+    // The order: newest first, then by id (the clock is fixed: both copies carry the same instant).
+    const order = await s.db.query<{ cheque_id: string }>(
+      `select e.cheque_id from echeqs e join companies co on co.id = e.company_id
+       where co.name = 'Empresa Demo S.A.' and e.tray = 'emitidos' order by e.created_at desc, e.id desc`,
+    );
+    const expected = order.rows.map((r) => r.cheque_id);
+    expect([...expected].sort()).toEqual([cheques.A, cheques.B].sort());
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      const path: string = `/api/echeqs/trays/emitidos?limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const r = await s.req('GET', path, { token: tokens.empresa! });
+      walked.push(...r.body.data.data.map((x: Row) => x.cheque_id));
+      cursor = r.body.data.nextCursor;
+      if (!cursor) break;
+    }
+    expect(walked).toEqual(expected);
     const page2 = await s.req('GET', '/api/echeqs/trays/emitidos?limit=1&page=2', { token: tokens.empresa! });
-    expect(page2.body.data.data.map((r: Row) => r.cheque_id)).toEqual([cheques.A]);
+    expect(page2.body.data.data.map((r: Row) => r.cheque_id)).toEqual([expected[1]]);
     const found = await s.req('GET', `/api/echeqs/trays/emitidos?q=${cheques.A.toLowerCase()}`, {
       token: tokens.empresa!,
     });

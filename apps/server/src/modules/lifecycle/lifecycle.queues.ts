@@ -8,11 +8,19 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
-import { AUTHED, responses } from '../../platform/http/responses';
+import { AUTHED, responses, sendPage } from '../../platform/http/responses';
 import { presentedPage } from './lifecycle.presented';
 import { trayPage } from './lifecycle.trays';
 
 const tags = ['echeqs'];
+
+/**
+ * A page written as JSON at once (sendPage), not through the response schema's serializer: its rows are the server's
+ * own objects already in the contract's shape (outside production sendPage still checks them against the schema).
+ */
+function written({ data, ...meta }: { data: unknown[] } & Record<string, unknown>) {
+  return { entries: JSON.stringify(data), meta };
+}
 
 /**
  * The lifecycle's lists (LIFECYCLE §8): a company's trays and the paying bank's queue. Static paths: they win over
@@ -31,10 +39,13 @@ export function queueRoutes(app: App, deps: Deps) {
         response: responses(trayResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await trayPage(deps.db, ctxOf(req), req.params.tray, req.query, deps.clock.now()),
-    }),
+    async (req, reply) =>
+      sendPage(
+        reply,
+        written(await trayPage(deps.db, ctxOf(req), req.params.tray, req.query, deps.clock.now())),
+        trayResponseSchema,
+        deps.config,
+      ),
   );
   app.get(
     '/echeqs/presented',
@@ -47,9 +58,12 @@ export function queueRoutes(app: App, deps: Deps) {
         response: responses(presentedResponseSchema, 400, ...AUTHED),
       },
     },
-    async (req) => ({
-      success: true as const,
-      data: await presentedPage(deps.db, ctxOf(req), req.query, deps.clock.now()),
-    }),
+    async (req, reply) =>
+      sendPage(
+        reply,
+        written(await presentedPage(deps.db, ctxOf(req), req.query, deps.clock.now())),
+        presentedResponseSchema,
+        deps.config,
+      ),
   );
 }
