@@ -61,7 +61,8 @@ export const conceptoLabel = (v: string | null | undefined) =>
 /** The names the cheque itself gives its parties' CUITs: issuer, beneficiary, and each endorsee that has one. */
 export function partyNames(face: ChequeFace | null | undefined, known: Record<string, string | null> = {}) {
   const names = new Map<string, string>();
-  for (const [cuit, name] of Object.entries(known)) if (cuit && name) names.set(cuit, name);
+  // A cheque issued to a bare CUIT carries the CUIT as the beneficiary's name: that is no name.
+  for (const [cuit, name] of Object.entries(known)) if (cuit && name && name !== cuit) names.set(cuit, name);
   if (face) {
     names.set(face.issuer.cuit, face.issuer.name);
     if (face.beneficiary.name) names.set(face.beneficiary.cuit, face.beneficiary.name);

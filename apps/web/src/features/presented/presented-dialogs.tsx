@@ -4,6 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Money } from '../../components/money';
 import { formatAmount, formatDate } from '../../lib/format';
 import { holderText } from './presented-format';
 
@@ -32,8 +33,8 @@ export function PayDialog({
       message={
         cheque ? (
           <>
-            ¿Confirma el pago del ECHEQ N° {cheque.number} por {formatAmount(cheque.amount, cheque.currency)} a{' '}
-            {holderText(cheque)}?
+            ¿Confirma el pago del ECHEQ N° {cheque.number} por{' '}
+            <Money amount={cheque.amount} currency={cheque.currency} strong /> a {holderText(cheque)}?
             <br />
             Se debitará de la cuenta del librador {cheque.issuer}
             {cheque.issuer_cbu ? ` (CBU ${cheque.issuer_cbu})` : ''}. Fecha de compensación:{' '}

@@ -29,7 +29,7 @@ function RowActions({ cheque: c, onPay, onReject }: { cheque: PresentedCheque } 
   if (c.syncing) return <ChequeStateChip state={c.state} syncing />;
   const can = (a: 'PAY' | 'REJECT') => !c.actions || c.actions.includes(a);
   return (
-    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
       <Button
         size="small"
         variant="contained"

@@ -98,6 +98,13 @@ describe('Cheques presentados al cobro', () => {
     expect(screen.getByText('1 cheque · $ 1.500,25 ARS')).toBeInTheDocument();
   });
 
+  it('a holder known only by CUIT (issued to a bare CUIT) reads as a formatted CUIT, not as a name', async () => {
+    mockApi({ 'GET /api/echeqs/presented': page([presented({ beneficiary: '30733333332' })]) });
+    renderView();
+    const table = await screen.findByRole('table', { name: 'Cheques presentados al cobro' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('CUIT 30-73333333-2');
+  });
+
   it('pays after the confirmation: POST …/pay, a notice, and the queue asked again', async () => {
     const user = userEvent.setup();
     let paid = false;
