@@ -27,7 +27,7 @@ import { EcheqsToolbar } from './echeqs-toolbar';
 import { LifecycleDialogs } from './lifecycle-dialogs';
 import type { OperationTarget } from './operations-api';
 import { TrayTable } from './tray-table';
-import { TrayTabs } from './tray-tabs';
+import { TrayHint, TrayTabs } from './tray-tabs';
 import { useTrays } from './use-trays';
 
 type Problem = { title: string; message: string };
@@ -167,7 +167,7 @@ export function EcheqsView({
     <>
       <PageHeader
         title="Gestión de ECHEQs"
-        subtitle={canCreate ? 'Los ECHEQs de su empresa' : 'Cartera de ECHEQs de los clientes del banco'}
+        subtitle={showTrays ? 'Los ECHEQs de su empresa' : 'Cartera de ECHEQs de los clientes del banco'}
         actions={
           canCreate ? (
             <>
@@ -196,9 +196,7 @@ export function EcheqsView({
         sx={{ mb: 2 }}
         toolbar={
           tray ? (
-            tray === 'emitidos' && canCreate ? (
-              issueButton
-            ) : null
+            <TrayHint tray={tray} action={tray === 'emitidos' && canCreate ? issueButton : null} />
           ) : (
             <EcheqsToolbar url={url} scope={scope} query={query} />
           )

@@ -1,4 +1,4 @@
-import { type ActionType, type Echeq, OPERATION_LABELS } from '@echeq/contract';
+import { type ActionType, type Echeq, OPERATION_LABELS, type Tray } from '@echeq/contract';
 import { formatAmount, formatCuit, formatDate } from '../../lib/format';
 
 /** Operations that undo or refuse something: their confirm button is red. */
@@ -57,11 +57,11 @@ export function operationSentence(a: ActionType, e: Echeq): string {
     case 'ANNUL':
       return `Anulará ${face(e)} emitido a ${e.beneficiary}. El beneficiario ya no podrá aceptarlo y el número no se vuelve a usar.`;
     case 'ACCEPT_ENDORSEMENT':
-      return `Aceptará el endoso de ${face(e)}${from(e)}. Pasará a ser su tenedor.`;
+      return `Aceptará el endoso del ${face(e).slice(3)}${from(e)}. Pasará a ser su tenedor.`;
     case 'REPUDIATE_ENDORSEMENT':
-      return `Repudiará el endoso de ${face(e)}${from(e)}. El ECHEQ seguirá en poder de quien se lo endosó.`;
+      return `Repudiará el endoso del ${face(e).slice(3)}${from(e)}. El ECHEQ seguirá en poder de quien se lo endosó.`;
     case 'ANNUL_ENDORSEMENT':
-      return `Anulará el endoso de ${face(e)}. Usted seguirá siendo su tenedor.`;
+      return `Anulará el endoso del ${face(e).slice(3)}. Usted seguirá siendo su tenedor.`;
     case 'CUSTODY':
       return `Dejará ${face(e)} en custodia de su banco. El banco lo depositará en su fecha de pago (${formatDate(e.payment_date ?? e.due_date)}).`;
     case 'RESCUE':
@@ -90,9 +90,9 @@ export function operationNotice(a: ActionType, e: Echeq): { severity: 'success' 
     REPUDIATE: 'repudiado',
     ANNUL: 'anulado',
     ENDORSE: 'endosado: espera la aceptación del endosatario',
-    ACCEPT_ENDORSEMENT: 'endoso aceptado',
-    REPUDIATE_ENDORSEMENT: 'endoso repudiado',
-    ANNUL_ENDORSEMENT: 'endoso anulado',
+    ACCEPT_ENDORSEMENT: 'recibido: endoso aceptado',
+    REPUDIATE_ENDORSEMENT: 'devuelto: endoso repudiado',
+    ANNUL_ENDORSEMENT: 'de vuelta en su cartera: endoso anulado',
     CUSTODY: 'en custodia',
     RESCUE: 'rescatado de la custodia',
     DEPOSIT: 'depositado',
@@ -107,3 +107,14 @@ export function endorseSentence(e: Echeq, cuit: string, name: string): string {
   const to = name.trim() ? `${name.trim()} (CUIT ${formatCuit(cuit)})` : `la CUIT ${formatCuit(cuit)}`;
   return `Endosará ${face(e)} a ${to}. El endosatario deberá aceptarlo; hasta entonces usted podrá anular el endoso.`;
 }
+
+/** What each tray holds, said above its rows. */
+export const TRAY_HINTS: Record<Tray, string> = {
+  recibidos:
+    'ECHEQs emitidos o endosados a su empresa y los que tiene en cartera: acéptelos, endóselos, custódielos o deposítelos.',
+  emitidos: 'ECHEQs que su empresa emitió y siguen en circulación.',
+  endosados: 'ECHEQs que su empresa endosó: los que esperan la aceptación del endosatario y los ya transferidos.',
+  custodia: 'ECHEQs en custodia de su banco: se depositan solos en su fecha de pago; puede rescatarlos antes.',
+  depositados: 'ECHEQs depositados y presentados al cobro, a la espera del pago del banco girado.',
+  historial: 'ECHEQs pagados, rechazados, repudiados, anulados o caducados, y los que ya no están en su poder.',
+};

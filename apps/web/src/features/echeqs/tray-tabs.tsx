@@ -2,6 +2,9 @@ import { TRAY_LABELS, TRAYS, type Tray, type TrayCounts } from '@echeq/contract'
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { TRAY_HINTS } from './operations-format';
 
 const ALL = 'todos';
 
@@ -70,5 +73,17 @@ export function TrayTabs({
         );
       })}
     </Tabs>
+  );
+}
+
+/** What the open tray holds, above its rows, and the tray's own action (Emitidos: 'Emitir ECHEQ'). */
+export function TrayHint({ tray, action }: { tray: Tray; action: ReactNode }) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px', alignSelf: 'center' }}>
+        {TRAY_HINTS[tray]}
+      </Typography>
+      {action}
+    </>
   );
 }
