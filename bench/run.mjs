@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildAppDb } from './lib/build.mjs';
 import { explainAll } from './lib/explain.mjs';
 import { createDatabase, dropDatabase, generate } from './lib/generate.mjs';
+import { runLifecycle } from './lib/lifecycle-mix.mjs';
 import { measurePair } from './lib/load.mjs';
 import { lookups } from './lib/lookups.mjs';
 import { probe, signIn } from './lib/probe.mjs';
@@ -113,6 +114,7 @@ async function main() {
 
   const results = [];
   let writes = null;
+  let lifecycle = null;
   let workersReport = null;
   let captured = {};
   try {
@@ -188,6 +190,10 @@ async function main() {
         log,
       });
     }
+    // The lifecycle's mix reads the database while the server runs: PostgreSQL only.
+    if (!opt['skip-lifecycle'] && !opt.embedded) {
+      lifecycle = await runLifecycle({ server, info, tokens, db, connections, duration, warmup, log });
+    }
   } finally {
     const exit = await server.stop();
     if (exit?.code && exit.code !== 0) log(`el servidor terminó con código ${exit.code}`);
@@ -222,6 +228,7 @@ async function main() {
     server: { startupMs: server.startupMs, maxRssMb: Number(memory.maxMb.toFixed(1)), rssSamples: memory.samples },
     scenarios: results,
     writeMix: writes,
+    lifecycleMix: lifecycle,
     workers: workersReport,
     explain,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),

@@ -3,7 +3,7 @@
 import { BENCH_PASSWORD } from './book.mjs';
 import { READ_SCENARIOS } from './scenarios.mjs';
 
-async function login(base, email) {
+export async function login(base, email) {
   const r = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -73,6 +73,13 @@ export function evaluate(report) {
       misses,
     );
   }
+  const lc = report.lifecycleMix;
+  if (lc?.verification) {
+    add(
+      'ciclo de vida: nada perdido ni aplicado dos veces (eventos del registro = respuestas, copias e historial de cada banco)',
+      lc.verification.checks.filter((c) => !c.pass).map((c) => `${c.check}: ${c.found} (esperado ${c.expected})`),
+    );
+  }
   add(
     `memoria residente del servidor ≤ ${L.rssMb} MB`,
     report.server.maxRssMb > L.rssMb ? [`máximo ${report.server.maxRssMb} MB`] : [],
@@ -121,6 +128,12 @@ export function printTable(report) {
       '—',
       `${w.endpoint.errors}/${w.endpoint.non2xx}`,
     ]);
+  }
+  for (const [name, e] of [
+    ['lifecycle-mix', report.lifecycleMix?.endpoint],
+    ['lifecycle-pay', report.lifecycleMix?.pay],
+  ]) {
+    if (e) rows.push([name, '—', e.rps.toFixed(0), ms(e.p50), ms(e.p99), '—', '—', '—', `${e.errors}/${e.non2xx}`]);
   }
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => pad(c, widths[i], i >= 2)).join('  ');

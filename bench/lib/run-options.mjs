@@ -19,6 +19,7 @@ export function runOptions() {
       only: { type: 'string' },
       actors: { type: 'string' },
       'skip-writes': { type: 'boolean', default: false },
+      'skip-lifecycle': { type: 'boolean', default: false },
       'skip-explain': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       workers: { type: 'string' },
@@ -43,6 +44,7 @@ export function runOptions() {
   --only REGEX          only the read scenarios whose name matches
   --actors LIST         admin-large,admin-small,company (default all three)
   --skip-writes         no write mix
+  --skip-lifecycle      no lifecycle mix (issue, accept, endorse, accept, deposit, pay; PostgreSQL only)
   --skip-explain        no EXPLAIN ANALYZE of the captured statements
   --cpu-prof            write a CPU profile of the server to bench/results/tmp/
   --workers N           PostgreSQL: also run the read scenarios on a second server with WORKERS=N, side by side

@@ -1,0 +1,291 @@
+// The lifecycle's write mix (issue 22): through the HTTP routes, a company of the largest bank issues a COMUN cheque
+// to a company of a small bank, which accepts it and endorses it to another of its bank's companies, which accepts
+// the endorsement and deposits it; once the sandbox's registry presented it, the largest bank (the paying bank) pays.
+// Then the registry's events are checked against each bank's copies and history: nothing lost or applied twice.
+import { verifyLifecycle } from './lifecycle-verify.mjs';
+import { measure } from './load.mjs';
+import { login } from './probe.mjs';
+
+const LIFECYCLE_STEPS = ['issue', 'find', 'accept', 'endorse', 'findEndorsee', 'acceptEndorsement', 'deposit'];
+
+function baToday() {
+  return new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+const json = (body) => {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+};
+
+async function call(base, method, path, token, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return json(text);
+}
+
+/** ARS accounts for the issuers, 25 numbers each (one chequebook), enough for `issues` cheques. */
+async function openAccounts({ base, q, bank, adminToken, issuers, issues }) {
+  const perIssuer = Math.ceil(issues / issuers.length / 25) + 1;
+  for (const issuer of issuers) {
+    const id = (
+      await q('select id from companies where tenant_id = $1 and btrim(cuit) = $2', [bank.tenant_id, issuer.cuit])
+    ).rows[0].id;
+    issuer.accounts = [];
+    for (let i = 0; i < perIssuer; i++) {
+      const account = await call(base, 'POST', '/api/accounts', adminToken, { company_id: id, currency: 'ARS' });
+      issuer.accounts.push({ id: account.data.id, left: 25 });
+    }
+  }
+}
+
+function mix({ issuers, holders, tag }) {
+  const stats = Object.fromEntries(LIFECYCLE_STEPS.map((s) => [s, { sent: 0, received: 0, ok: 0, failed: 0 }]));
+  const count = (step, status) => {
+    stats[step].received++;
+    if (status >= 200 && status < 300) stats[step].ok++;
+    else stats[step].failed++;
+  };
+  const paid = [];
+  let cycle = 0;
+  const today = baToday();
+  const post = (ctxToken, path, body) => ({
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${ctxToken}` },
+    body: JSON.stringify(body ?? {}),
+  });
+  const find = (token, number) => ({
+    method: 'GET',
+    path: `/api/echeqs?search=${number}&limit=20`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // The list's rows carry no registry id: the cheque is the one with this number and amount.
+  const rowOf = (body, ctx) =>
+    (json(body)?.data?.data ?? []).find((e) => e.number === ctx.number && Number(e.amount) === ctx.amount)?.id ?? null;
+  const requests = [
+    {
+      method: 'POST',
+      path: '/api/echeqs/issue',
+      setupRequest(req, ctx) {
+        for (const k of Object.keys(ctx)) delete ctx[k];
+        const n = cycle++;
+        const issuer = issuers[n % issuers.length];
+        // autocannon needs the cycle's first request every time: with no number left it is sent anyway (a 409).
+        const account = issuer.accounts.find((a) => a.left > 0) ?? issuer.accounts.at(-1);
+        account.left--;
+        ctx.holder = holders[n % holders.length];
+        ctx.amount = 1000 + (n % 5000) + 0.5;
+        ctx.endorsee = holders[(n + 1) % holders.length];
+        stats.issue.sent++;
+        return {
+          ...req,
+          ...post(issuer.token, '/api/echeqs/issue', {
+            account_id: account.id,
+            beneficiary_cuit: ctx.holder.cuit,
+            beneficiary_name: ctx.holder.name,
+            amount: ctx.amount,
+            tipo: 'COMUN',
+            caracter: 'A_LA_ORDEN',
+            concepto: 'FAC',
+            payment_date: today,
+            motivo: tag,
+          }),
+        };
+      },
+      onResponse(status, body, ctx) {
+        count('issue', status);
+        const data = json(body)?.data;
+        if (status === 201 && data)
+          Object.assign(ctx, { chequeId: data.cheque_id, number: data.number, issuerCopy: data.id });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/echeqs',
+      setupRequest(req, ctx) {
+        if (!ctx.chequeId) return null;
+        stats.find.sent++;
+        return { ...req, ...find(ctx.holder.token, ctx.number) };
+      },
+      onResponse(status, body, ctx) {
+        count('find', status);
+        ctx.holderCopy = rowOf(body, ctx);
+        if (!ctx.holderCopy && status < 300) stats.find.notFound = (stats.find.notFound ?? 0) + 1;
+      },
+    },
+    ...[
+      ['accept', (ctx) => ctx.holderCopy && post(ctx.holder.token, `/api/echeqs/${ctx.holderCopy}/accept`)],
+      [
+        'endorse',
+        (ctx) =>
+          ctx.accepted &&
+          post(ctx.holder.token, `/api/echeqs/${ctx.holderCopy}/endorse`, { endorsee_cuit: ctx.endorsee.cuit }),
+      ],
+    ].map(([step, make]) => ({
+      method: 'POST',
+      path: '/api/echeqs',
+      setupRequest(req, ctx) {
+        const r = make(ctx);
+        if (!r) return null;
+        stats[step].sent++;
+        return { ...req, ...r };
+      },
+      onResponse(status, _body, ctx) {
+        count(step, status);
+        if (step === 'accept') ctx.accepted = status === 200;
+        if (step === 'endorse') ctx.endorsed = status === 200;
+      },
+    })),
+    {
+      method: 'GET',
+      path: '/api/echeqs',
+      setupRequest(req, ctx) {
+        if (!ctx.endorsed) return null;
+        stats.findEndorsee.sent++;
+        return { ...req, ...find(ctx.endorsee.token, ctx.number) };
+      },
+      onResponse(status, body, ctx) {
+        count('findEndorsee', status);
+        ctx.endorseeCopy = rowOf(body, ctx);
+      },
+    },
+    ...[
+      [
+        'acceptEndorsement',
+        (ctx) => ctx.endorseeCopy && post(ctx.endorsee.token, `/api/echeqs/${ctx.endorseeCopy}/endorsement/accept`),
+      ],
+      [
+        'deposit',
+        (ctx) => ctx.endorsementAccepted && post(ctx.endorsee.token, `/api/echeqs/${ctx.endorseeCopy}/deposit`),
+      ],
+    ].map(([step, make]) => ({
+      method: 'POST',
+      path: '/api/echeqs',
+      setupRequest(req, ctx) {
+        const r = make(ctx);
+        if (!r) return null;
+        stats[step].sent++;
+        return { ...req, ...r };
+      },
+      onResponse(status, _body, ctx) {
+        count(step, status);
+        if (step === 'acceptEndorsement') ctx.endorsementAccepted = status === 200;
+        if (step === 'deposit' && status === 200) paid.push(ctx.issuerCopy);
+      },
+    })),
+  ];
+  return { requests, stats, deposited: paid };
+}
+
+/** Waits until the registry's job presented every deposited cheque and the paying bank's copies show it. */
+async function presented(q, tag, expected, log) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const n = (
+      await q(
+        `select count(*)::int as n from echeqs e join registry_cheques r on r.cheque_id = e.cheque_id
+         where r.cheque->>'motivo' = $1 and e.state = 'PRESENTADO' and e.bank_copy`,
+        [tag],
+      )
+    ).rows[0].n;
+    if (n >= expected || Date.now() > until) return n;
+    log(`ciclo de vida: ${n} de ${expected} presentados; esperando al registro`);
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+export async function runLifecycle({ server, info, tokens, db, connections, duration, warmup, log }) {
+  const side = (s) => info.write[s];
+  const person = (c) => ({ token: tokens[c.user_email], name: c.name, cuit: c.cuit.trim() });
+  const issuers = side('large').companies.map(person);
+  // The holders and endorsees: companies with a user of the other banks (the small bank alone may have one).
+  const others = (
+    await db.q(
+      `select user_email, name, cuit from bench.companies
+       where user_id is not null and bank_idx <> $1 order by bank_idx desc, local_idx limit 6`,
+      [side('large').bank.idx],
+    )
+  ).rows;
+  for (const c of others) tokens[c.user_email] ??= await login(server.base, c.user_email);
+  const holders = others.map(person);
+  if (holders.length < 2 || issuers.length < 1) return { skipped: 'faltan empresas con usuario en los bancos' };
+  const adminLarge = tokens[side('large').bank.admin_email];
+  const cyclesPerConnection = Math.max(2, Math.round(duration / 2));
+  const amount = cyclesPerConnection * connections;
+  await openAccounts({
+    base: server.base,
+    q: db.q,
+    bank: side('large').bank,
+    adminToken: adminLarge,
+    issuers,
+    issues: 2 * amount,
+  });
+  const tag = `bench-ciclo-${Date.now()}`;
+  const m = mix({ issuers, holders, tag });
+  log(
+    `ciclo de vida: ${amount} cheques (${cyclesPerConnection} por conexión), ${LIFECYCLE_STEPS.length} pasos cada uno`,
+  );
+  const flow = await measure({
+    base: server.base,
+    connections,
+    duration,
+    warmup,
+    amount: amount * LIFECYCLE_STEPS.length,
+    requests: m.requests,
+  });
+  log(`ciclo de vida: ${flow.rps.toFixed(0)} req/s p50 ${flow.p50} ms p99 ${flow.p99} ms · ${JSON.stringify(m.stats)}`);
+
+  // The paying bank pays what the registry presented.
+  const toPay = m.deposited.slice();
+  if (toPay.length === 0) return { scenario: 'lifecycle-mix', tag, endpoint: flow, steps: m.stats, pay: null };
+  await presented(db.q, tag, toPay.length, log);
+  const pay = { sent: 0, received: 0, ok: 0, failed: 0 };
+  let next = 0;
+  const payRun = await measure({
+    base: server.base,
+    connections: Math.min(connections, Math.max(1, toPay.length)),
+    duration,
+    warmup: 0,
+    amount: toPay.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/echeqs',
+        setupRequest(req) {
+          const id = toPay[next++];
+          if (!id) return null;
+          pay.sent++;
+          return {
+            ...req,
+            path: `/api/echeqs/${id}/pay`,
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${adminLarge}` },
+            body: '{}',
+          };
+        },
+        onResponse(status) {
+          pay.received++;
+          if (status === 200) pay.ok++;
+          else pay.failed++;
+        },
+      },
+    ],
+  });
+  log(`ciclo de vida, pago: ${payRun.rps.toFixed(0)} req/s p99 ${payRun.p99} ms · ${JSON.stringify(pay)}`);
+  const steps = { ...m.stats, pay };
+  return {
+    scenario: 'lifecycle-mix',
+    tag,
+    endpoint: flow,
+    pay: payRun,
+    steps,
+    verification: await verifyLifecycle(db.q, tag, steps),
+  };
+}
