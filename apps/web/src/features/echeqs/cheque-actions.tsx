@@ -50,7 +50,7 @@ export function ChequeActions({
     );
   }
   return (
-    <Box sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, justifyContent: 'flex-end' }}>
+    <Box sx={{ display: 'inline-flex', gap: 0.5, justifyContent: 'flex-end' }}>
       {actions.map((a, i) => (
         <Button
           key={a}
