@@ -6,18 +6,12 @@ import { revokeUserSessions } from '../../platform/auth/sessions';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../platform/auth/totp';
 import { open, seal } from '../../platform/crypto';
 import type { Deps } from '../../platform/deps';
-import { AppError, conflict, validationError } from '../../platform/http/app-error';
+import { conflict, validationError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { findUserById, setPendingMfaSecret, toUserDto, turnMfaOff, turnMfaOn, type UserRow } from '../users';
+import { ownAccount, setPendingMfaSecret, turnMfaOff, turnMfaOn, userView } from '../users';
 import { beginCheck } from './auth.throttle';
 
 type MfaDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'limiter'>;
-
-async function currentUser(deps: MfaDeps, ctx: Ctx): Promise<UserRow> {
-  const user = await findUserById(deps.db, ctx.actor.userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return user;
-}
 
 const invalidCode = () =>
   validationError('Código de verificación inválido', [{ path: 'code', message: 'Código inválido o ya utilizado' }]);
@@ -45,7 +39,7 @@ export async function startMfaSetup({
   ctx: Ctx;
   body: MfaSetupBody;
 }): Promise<{ secret: string; otpauth_url: string; qr_data_url: string }> {
-  const user = await currentUser(deps, ctx);
+  const user = await ownAccount(deps.db, ctx.actor.userId);
   if (user.mfa_enabled) throw conflict('La verificación en dos pasos ya está activada');
   const check = await beginCheck(deps, ctx, 'password');
   if (!(await verifyPassword(body.current_password, user.password_hash))) {
@@ -68,7 +62,7 @@ export async function startMfaSetup({
  */
 export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; code: string }): Promise<User> {
   const limit = await beginCheck(deps, ctx, 'mfa');
-  const user = await currentUser(deps, ctx);
+  const user = await ownAccount(deps.db, ctx.actor.userId);
   if (user.mfa_enabled) throw conflict('La verificación en dos pasos ya está activada');
   if (!user.mfa_pending_secret_enc) throw conflict('Inicie la configuración de la verificación en dos pasos');
   const step = freshStep(
@@ -96,7 +90,7 @@ export async function enableMfa({ deps, ctx, code }: { deps: MfaDeps; ctx: Ctx; 
     });
   });
   await limit.succeeded();
-  return toUserDto((await findUserById(deps.db, user.id))!);
+  return userView(deps.db, user.id);
 }
 
 /** Turns two-factor sign-in off; needs a current (unused) code or the account's password. */
@@ -110,7 +104,7 @@ export async function disableMfa({
   body: MfaDisableBody;
 }): Promise<User> {
   const limit = await beginCheck(deps, ctx, 'mfa');
-  const user = await currentUser(deps, ctx);
+  const user = await ownAccount(deps.db, ctx.actor.userId);
   if (!user.mfa_enabled || !user.mfa_secret_enc) throw conflict('La verificación en dos pasos no está activada');
   let step: number | null = null;
   if (body.code !== undefined) {
@@ -135,5 +129,5 @@ export async function disableMfa({
     });
   });
   await limit.succeeded();
-  return toUserDto((await findUserById(deps.db, user.id))!);
+  return userView(deps.db, user.id);
 }

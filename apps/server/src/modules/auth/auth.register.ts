@@ -5,7 +5,7 @@ import { assertStrongPassword } from '../../platform/auth/password-policy';
 import { AppError } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
-import { findUserById, insertRegistration, registrationTarget, toUserDto } from '../users';
+import { insertRegistration, registrationTarget, userView } from '../users';
 import { type AuthDeps, actorCtx, isUniqueViolation, openSession } from './auth.service';
 import { type Client, firstInWindow } from './auth.throttle';
 
@@ -123,8 +123,7 @@ async function registerInLine(
       });
       return { token: await openSession(deps, tx, id, client), userId: id };
     });
-    const user = await findUserById(deps.db, userId);
-    return { token, user: toUserDto(user!) };
+    return { token, user: await userView(deps.db, userId) };
   } catch (err) {
     throw isUniqueViolation(err) ? registrationConflict() : err;
   }

@@ -13,13 +13,13 @@ import { recordAudit } from '../audit';
 import { getSettings } from '../settings';
 import {
   emailTaken,
-  findUserByEmail,
-  findUserById,
+  ownAccount,
   recordLogin,
   setOwnPassword,
   setProfile,
-  toUserDto,
+  signInAccount,
   useMfaStep,
+  userView,
 } from '../users';
 import { beginCheck, beginSignIn, type Client } from './auth.throttle';
 
@@ -85,7 +85,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: Client): Pr
 }
 
 async function signIn(deps: AuthDeps, body: LoginBody, client: Client): Promise<LoginResponse> {
-  const user = await findUserByEmail(deps.db, body.email);
+  const user = await signInAccount(deps.db, body.email);
   const attempt = await beginSignIn(
     deps,
     body.email,
@@ -129,14 +129,11 @@ async function signIn(deps: AuthDeps, body: LoginBody, client: Client): Promise<
     return t;
   });
   await attempt.succeeded();
-  const fresh = await findUserById(deps.db, user.id);
-  return { success: true, message: 'Inicio de sesión exitoso', token, user: toUserDto(fresh!) };
+  return { success: true, message: 'Inicio de sesión exitoso', token, user: await userView(deps.db, user.id) };
 }
 
 export async function getProfile(deps: Pick<Deps, 'db'>, ctx: Ctx): Promise<User> {
-  const user = await findUserById(deps.db, ctx.actor.userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
-  return toUserDto(user);
+  return userView(deps.db, ctx.actor.userId);
 }
 
 /** One answer for any e-mail that cannot be taken: it does not tell whether someone has it (decision 026). */
@@ -159,8 +156,7 @@ export async function updateProfile(
   ctx: Ctx,
   patch: Omit<UpdateProfileBody, 'email'> & { email?: string | undefined },
 ): Promise<User> {
-  const current = await findUserById(deps.db, ctx.actor.userId);
-  if (!current) throw new AppError('UNAUTHORIZED');
+  const current = await ownAccount(deps.db, ctx.actor.userId);
   const newEmail = patch.email && patch.email !== current.email ? patch.email : null;
   if (newEmail) {
     if (!patch.current_password) {
@@ -180,8 +176,7 @@ export async function updateProfile(
   }
   try {
     await deps.db.transaction(async (tx) => {
-      const before = await findUserById(tx, ctx.actor.userId, true);
-      if (!before) throw new AppError('UNAUTHORIZED');
+      const before = await ownAccount(tx, ctx.actor.userId, { lock: true });
       if (newEmail && (await emailTaken(tx, newEmail, before.id))) throw emailUnavailable();
       const email = newEmail ?? before.email;
       const fullName = patch.full_name === undefined ? before.full_name : patch.full_name || null;
@@ -213,8 +208,7 @@ export async function changePassword(
   body: { currentPassword: string; newPassword: string },
   client: Client,
 ): Promise<{ token: string }> {
-  const user = await findUserById(deps.db, ctx.actor.userId);
-  if (!user) throw new AppError('UNAUTHORIZED');
+  const user = await ownAccount(deps.db, ctx.actor.userId);
   const check = await beginCheck(deps, ctx, 'password');
   if (!(await verifyPassword(body.currentPassword, user.password_hash))) {
     throw await check.failed(wrongCurrentPassword('currentPassword'));

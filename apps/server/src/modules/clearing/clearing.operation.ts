@@ -2,7 +2,7 @@ import type { CoelsaOperationBody, CoelsaOperationResult } from '@echeq/contract
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { findTenant } from '../tenants';
+import { requireTenant } from '../tenants';
 import type { ClearingBook } from './book';
 import { ClearingRejectedError } from './clearing.errors';
 import { selectConfig } from './clearing.queries';
@@ -26,7 +26,7 @@ export async function runOperation(opts: {
     if (scope.kind === 'all') {
       if (!body.tenant_id) throw new AppError('VALIDATION_ERROR', 'Indique tenant_id: la entidad a consultar');
       tenantId = body.tenant_id;
-      if (!(await findTenant(deps.db, tenantId))) throw notFound('Entidad no encontrada');
+      await requireTenant(deps.db, tenantId);
     } else {
       if (body.tenant_id && body.tenant_id !== scope.tenantId) throw notFound('Entidad no encontrada');
       tenantId = scope.tenantId;

@@ -3,7 +3,7 @@ import type { Ctx } from '../../platform/auth/actor';
 import { seal } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { findTenant, lockTenant } from '../tenants';
+import { requireTenant } from '../tenants';
 import { resetBreaker } from './adapters/breaker';
 import type { ClearingBook } from './book';
 import { type CoelsaConfigDto, toAuditConfig, toConfigDto } from './clearing.mapper';
@@ -22,12 +22,10 @@ import { forgetProbe, rememberProbe } from './status.service';
 /** The connection test never waits longer than this (the admin's screen gives up after 10 s). */
 const TEST_TIMEOUT_MS = 8_000;
 
-const TENANT_NOT_FOUND = 'Entidad no encontrada';
-
 /** The bank's configuration (without key or secret); null when it has none. */
 export async function getCoelsaConfig(opts: { deps: ClearingDeps; tenantId: string }): Promise<CoelsaConfigDto | null> {
   const { deps, tenantId } = opts;
-  if (!(await findTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
+  await requireTenant(deps.db, tenantId);
   const row = await selectConfig(deps.db, tenantId);
   return row ? toConfigDto(row) : null;
 }
@@ -48,8 +46,7 @@ export async function setCoelsaConfig(opts: {
   const key = deps.config.secretsKey;
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
-    const tenant = await lockTenant(tx, tenantId);
-    if (!tenant) throw notFound(TENANT_NOT_FOUND);
+    await requireTenant(tx, tenantId, { lock: true });
     const before = await selectConfig(tx, tenantId, { forUpdate: true });
     const apiKeyEnc = input.api_key ? seal(key, input.api_key) : (before?.api_key_enc ?? null);
     const apiSecretEnc = input.api_secret ? seal(key, input.api_secret) : (before?.api_secret_enc ?? null);
@@ -96,7 +93,7 @@ export async function setCoelsaConfig(opts: {
 export async function deleteCoelsaConfig(opts: { deps: ClearingDeps; ctx: Ctx; tenantId: string }): Promise<void> {
   const { deps, ctx, tenantId } = opts;
   await deps.db.transaction(async (tx) => {
-    if (!(await lockTenant(tx, tenantId))) throw notFound(TENANT_NOT_FOUND);
+    await requireTenant(tx, tenantId, { lock: true });
     const before = await selectConfig(tx, tenantId, { forUpdate: true });
     if (!before) throw notFound('La entidad no tiene COELSA configurado');
     await deleteConfig(tx, tenantId);
@@ -122,7 +119,7 @@ export async function testCoelsaConfig(opts: {
   tenantId: string;
 }): Promise<CoelsaTestResult> {
   const { deps, ctx, tenantId } = opts;
-  if (!(await findTenant(deps.db, tenantId))) throw notFound(TENANT_NOT_FOUND);
+  await requireTenant(deps.db, tenantId);
   const row = await selectConfig(deps.db, tenantId);
   if (!row) throw new AppError('COELSA_NOT_CONFIGURED');
 

@@ -3,7 +3,7 @@ import { COELSA_ENVIRONMENT_LABELS } from '@echeq/contract';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { notFound } from '../../platform/http/app-error';
 import { toIso } from '../../platform/timestamps';
-import { findTenant } from '../tenants';
+import { requireTenant } from '../tenants';
 import { breakerFor } from './adapters/breaker';
 import { type CoelsaConfigRow, selectActiveBanks, selectConfig } from './clearing.queries';
 import { assess, type ClearingDeps, describeFailure, portFor } from './connect';
@@ -189,7 +189,7 @@ async function subjectOf(deps: ClearingDeps, ctx: Ctx, tenantId: string | undefi
   const scope = scopeOf(ctx.actor);
   if (scope.kind === 'all') {
     if (!tenantId) return null;
-    if (!(await findTenant(deps.db, tenantId))) throw notFound('Entidad no encontrada');
+    await requireTenant(deps.db, tenantId);
     return tenantId;
   }
   if (tenantId && tenantId !== scope.tenantId) throw notFound('Entidad no encontrada');

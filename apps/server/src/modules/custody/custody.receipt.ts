@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps';
 import { notFound } from '../../platform/http/app-error';
 import { pdfDate, pdfInstant, pdfMoney } from '../../platform/pdf/format';
 import { type ReceiptSection, renderReceipt, verificationId } from '../../platform/pdf/receipt';
-import { findTenant } from '../tenants';
+import { bankName } from '../tenants';
 import { findCustody } from './custody.queries';
 
 /**
@@ -23,7 +23,7 @@ export async function custodyReceipt({
 }): Promise<{ pdf: Buffer; filename: string }> {
   const c = await findCustody(deps.db, id, scopeOf(ctx.actor));
   if (!c) throw notFound('Custodia no encontrada');
-  const bank = await findTenant(deps.db, c.tenant_id);
+  const bank = await bankName(deps.db, c.tenant_id);
   const custody: ReceiptSection['rows'][number][] = [
     ['Número de operación', c.id],
     ['Empresa depositante', c.company_name ?? '-'],
@@ -34,7 +34,7 @@ export async function custodyReceipt({
   if (c.release_reason) custody.push(['Motivo de liberación', c.release_reason]);
   if (c.notes) custody.push(['Notas', c.notes]);
   const pdf = await renderReceipt({
-    bank: bank?.nombre ?? '-',
+    bank: bank ?? '-',
     title: 'Comprobante de depósito en custodia',
     status: CUSTODY_STATUS_LABELS[c.status],
     sections: [

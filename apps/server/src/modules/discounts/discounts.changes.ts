@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
 import { lockCustodyOf } from '../custody';
 import { lockEcheq, markDiscounted } from '../echeqs';
-import { findTenant } from '../tenants';
+import { bankDiscountRate } from '../tenants';
 import { discountSnapshot, toDiscountDto } from './discounts.mapper';
 import { priceDiscount } from './discounts.pricing';
 import {
@@ -113,10 +113,10 @@ export async function approveDiscount({ deps, ctx, discountId, version }: Decisi
       if (toCents(locked.requested_amount) > toCents(echeq.amount)) {
         throw conflict('El monto solicitado supera el monto actual del ECHEQ');
       }
-      const bank = await findTenant(tx, echeq.tenant_id);
+      const annualRate = await bankDiscountRate(tx, echeq.tenant_id);
       const priced = priceDiscount({
         requestedAmount: locked.requested_amount,
-        annualRate: bank!.discount_rate,
+        annualRate,
         approvalDate: buenosAiresDate(now),
         dueDate: echeq.due_date,
       });

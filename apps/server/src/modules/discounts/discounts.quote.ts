@@ -2,7 +2,7 @@ import { centsToNumber, type DiscountQuote, ppmToRate, rateToPpm, toCents } from
 import { scopeOf } from '../../platform/auth/actor';
 import { buenosAiresDate } from '../../platform/clock';
 import { conflict } from '../../platform/http/app-error';
-import { findTenant } from '../tenants';
+import { bankDiscountRate } from '../tenants';
 import { priceDiscount } from './discounts.pricing';
 import { DUE, refuseTransition } from './discounts.rules';
 import { type Op, visibleDiscount } from './discounts.service';
@@ -15,11 +15,11 @@ export async function quoteDiscount({ deps, ctx, discountId }: Op & { discountId
   const row = await visibleDiscount(deps.db, scopeOf(ctx.actor), discountId);
   if (row.status !== 'PENDING') refuseTransition(row.status, 'approve');
   if (!row.e_due_date) throw conflict('El ECHEQ del descuento ya no existe');
-  const bank = await findTenant(deps.db, row.tenant_id);
+  const annualRate = await bankDiscountRate(deps.db, row.tenant_id);
   const approvalDate = buenosAiresDate(deps.clock.now());
   const priced = priceDiscount({
     requestedAmount: row.requested_amount,
-    annualRate: bank!.discount_rate,
+    annualRate,
     approvalDate,
     dueDate: row.e_due_date,
   });

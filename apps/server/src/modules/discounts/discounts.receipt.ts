@@ -3,7 +3,7 @@ import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import type { Deps } from '../../platform/deps';
 import { pdfDate, pdfInstant, pdfMoney, pdfRate } from '../../platform/pdf/format';
 import { type ReceiptSection, renderReceipt, verificationId } from '../../platform/pdf/receipt';
-import { findTenant } from '../tenants';
+import { bankName } from '../tenants';
 import { visibleDiscount } from './discounts.service';
 
 type Row = ReceiptSection['rows'][number];
@@ -23,7 +23,7 @@ export async function discountReceipt({
   discountId: string;
 }): Promise<{ pdf: Buffer; filename: string }> {
   const d = await visibleDiscount(deps.db, scopeOf(ctx.actor), discountId);
-  const bank = await findTenant(deps.db, d.tenant_id);
+  const bank = await bankName(deps.db, d.tenant_id);
   const currency = (d.e_currency ?? 'ARS').trim();
   const operation: Row[] = [
     ['Número de operación', d.id],
@@ -59,7 +59,7 @@ export async function discountReceipt({
       ]
     : [['Número', 'El ECHEQ fue eliminado']];
   const pdf = await renderReceipt({
-    bank: bank?.nombre ?? '-',
+    bank: bank ?? '-',
     title: 'Comprobante de descuento de ECHEQ',
     status: DISCOUNT_STATUS_LABELS[d.status],
     sections: [

@@ -1,3 +1,4 @@
+export { ownAccount, signInAccount, userView } from './users.account';
 export {
   insertRegistration,
   recordLogin,
@@ -9,11 +10,5 @@ export {
   turnMfaOn,
   useMfaStep,
 } from './users.credentials';
-export { toUserDto } from './users.mapper';
-export {
-  emailTaken,
-  findUserByEmail,
-  findUserById,
-  type UserRow,
-} from './users.queries';
+export { emailTaken } from './users.queries';
 export { usersRoutes } from './users.routes';
