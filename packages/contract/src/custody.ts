@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { envelope, notesSchema, pageQuerySchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+import { envelope, notesSchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
 import { checkEcheqDates, echeqFieldsSchema, echeqSchema, echeqStatusSchema, validationStatusSchema } from './echeqs';
-import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
+import { bookListQuerySchema, sortSchema } from './list-query';
 
 export const custodyStatusSchema = z.enum(['IN_CUSTODY', 'RELEASED', 'EXPIRED', 'CANCELLED'], {
   message: 'Estado inválido',
@@ -66,16 +66,7 @@ export const CUSTODY_SORT_KEYS = ['custody_date', 'deadline'] as const;
 export const custodySortSchema = sortSchema(CUSTODY_SORT_KEYS);
 export type CustodySort = z.infer<typeof custodySortSchema>;
 
-export const listCustodyQuerySchema = pageQuerySchema
-  .extend({
-    status: custodyStatusSchema.optional(),
-    search: z.string().trim().max(100).optional(),
-    /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
-    cursor: z.string().max(300).optional(),
-    sort: custodySortSchema.optional(),
-    ...rangeFilterShape,
-  })
-  .superRefine(checkRanges);
+export const listCustodyQuerySchema = bookListQuerySchema({ status: custodyStatusSchema, sort: custodySortSchema });
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListCustodyQuery = z.output<typeof listCustodyQuerySchema>;
 

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  amountSchema,
-  envelope,
-  notesSchema,
-  pageQuerySchema,
-  pageSchema,
-  textSchema,
-  timestampSchema,
-  uuidSchema,
-} from './common';
-import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
+import { amountSchema, envelope, notesSchema, pageSchema, textSchema, timestampSchema, uuidSchema } from './common';
+import { bookListQuerySchema, sortSchema } from './list-query';
 
 export const discountStatusSchema = z.enum(['PENDING', 'APPROVED', 'REJECTED', 'CANCELLED', 'COMPLETED'], {
   message: 'Estado inválido',
@@ -122,16 +113,7 @@ export const DISCOUNT_SORT_KEYS = ['requested_at', 'amount'] as const;
 export const discountSortSchema = sortSchema(DISCOUNT_SORT_KEYS);
 export type DiscountSort = z.infer<typeof discountSortSchema>;
 
-export const listDiscountsQuerySchema = pageQuerySchema
-  .extend({
-    status: discountStatusSchema.optional(),
-    search: z.string().trim().max(100).optional(),
-    /** Keyset cursor of a sorted page (`sort`): the previous page's `nextCursor`. */
-    cursor: z.string().max(300).optional(),
-    sort: discountSortSchema.optional(),
-    ...rangeFilterShape,
-  })
-  .superRefine(checkRanges);
+export const listDiscountsQuerySchema = bookListQuerySchema({ status: discountStatusSchema, sort: discountSortSchema });
 
 /**
  * What an approval would give today (GET /discounts/{id}/quote): the bank's rate, the days to the due date and the

@@ -5,7 +5,6 @@ import {
   currencySchema,
   envelope,
   isoDateSchema,
-  pageQuerySchema,
   pageSchema,
   textSchema,
   timestampSchema,
@@ -15,7 +14,7 @@ import { type EcheqStatus, echeqStatusSchema } from './echeq-status';
 import { chequeCaracterSchema, chequeConceptoSchema, chequeTipoSchema } from './lifecycle/cheque';
 import { chequeFaceSchema } from './lifecycle/face';
 import { actionTypeSchema } from './lifecycle/operations';
-import { checkRanges, rangeFilterShape, sortSchema } from './list-query';
+import { bookListQuerySchema, sortSchema } from './list-query';
 
 export { type EcheqStatus, echeqStatusSchema };
 /** The list filter also offers INACTIVE: a cheque no longer active that did not expire (CANCELLED or PAID). */
@@ -169,16 +168,7 @@ export const ECHEQ_SORT_KEYS = ['created_at', 'due_date', 'amount', 'number'] as
 export const echeqSortSchema = sortSchema(ECHEQ_SORT_KEYS);
 export type EcheqSort = z.infer<typeof echeqSortSchema>;
 
-export const listEcheqsQuerySchema = pageQuerySchema
-  .extend({
-    status: echeqStatusFilterSchema.optional(),
-    search: z.string().trim().max(100).optional(),
-    /** Keyset cursor from the previous page's `nextCursor` (faster than page for deep paging). */
-    cursor: z.string().max(300).optional(),
-    sort: echeqSortSchema.optional(),
-    ...rangeFilterShape,
-  })
-  .superRefine(checkRanges);
+export const listEcheqsQuerySchema = bookListQuerySchema({ status: echeqStatusFilterSchema, sort: echeqSortSchema });
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListEcheqsQuery = z.output<typeof listEcheqsQuerySchema>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { isoDateSchema, uuidSchema } from './common';
+import { isoDateSchema, pageQuerySchema, uuidSchema } from './common';
 
 /**
- * Sorts and range filters shared by the book's lists (cheques, custody, discounts). A sort is one of the list's keys,
+ * The pieces of the lists' queries: page and limit (`pageQuerySchema`), a search, and the sorts, keyset cursor and
+ * range filters shared by the book's lists (cheques, custody, discounts). A sort is one of the list's keys,
  * ascending, or the key after a minus sign, descending (`amount`, `-amount`); without one the list keeps its order,
  * newest first. Each sort pages by its own keyset (the `cursor` of the previous page).
  */
@@ -62,4 +63,26 @@ export function checkRanges(q: RangeFilter, ctx: z.RefinementCtx): void {
 /** True when a range filter narrows the list (the default page's statement is then not used as it is). */
 export function hasRangeFilter(q: RangeFilter): boolean {
   return Boolean(q.date_from || q.date_to || q.amount_min || q.amount_max || q.tenant_id || q.company_id);
+}
+
+/** A list's search box: part of a number, a name or an e-mail, case-insensitive. */
+export const searchQuerySchema = z.string().trim().max(100).optional();
+
+/** The keyset cursor of a list's next page: the previous page's `nextCursor` (faster than `page` for deep paging). */
+export const cursorQuerySchema = z.string().max(300).optional();
+
+/**
+ * A book list's query (cheques, custody, discounts): page and limit, its status filter, a search, the keyset cursor
+ * (a sorted page's own), its sort and the range filters; an impossible range says why.
+ */
+export function bookListQuerySchema<S extends z.ZodType, T extends z.ZodType>(opts: { status: S; sort: T }) {
+  return pageQuerySchema
+    .extend({
+      status: opts.status.optional(),
+      search: searchQuerySchema,
+      cursor: cursorQuerySchema,
+      sort: opts.sort.optional(),
+      ...rangeFilterShape,
+    })
+    .superRefine(checkRanges);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema, userSchema, userStatusSchema } from './auth';
 import { cuitSchema, emailSchema, envelope, pageQuerySchema, pageSchema, textSchema, uuidSchema } from './common';
+import { searchQuerySchema } from './list-query';
 import { roleSchema } from './role-schema';
 import { COMPANY_ROLES, DEFAULT_NEW_USER_ROLE, ROLES, type Role } from './roles';
 
@@ -104,7 +105,7 @@ export const PENDING_KINDS = ['approval', 'confirmation'] as const;
 
 export const listUsersQuerySchema = pageQuerySchema.extend({
   /** Part of the e-mail or of the company name, case-insensitive. */
-  search: z.string().trim().max(100).optional(),
+  search: searchQuerySchema,
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
   /** System admin only: one tenant's users. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, isoDateSchema, pageQuerySchema, pageSchema, timestampSchema } from '../common';
 import { echeqSchema } from '../echeqs';
+import { cursorQuerySchema, searchQuerySchema } from '../list-query';
 import { TRAYS, type Tray, traySchema } from './trays';
 
 /**
@@ -9,10 +10,7 @@ import { TRAYS, type Tray, traySchema } from './trays';
  * first for the trays, oldest clearing date first for the queue) and take an optional `q`: a number, registry id,
  * CUIT (with or without dashes) or part of a name of the issuer or beneficiary.
  */
-const listQueryShape = {
-  cursor: z.string().max(300).optional(),
-  q: z.string().trim().max(100).optional(),
-};
+const listQueryShape = { cursor: cursorQuerySchema, q: searchQuerySchema };
 
 /** `GET /api/echeqs/trays/{tray}`: the tray's path parameter. */
 export const trayParamsSchema = z.strictObject({ tray: traySchema });
