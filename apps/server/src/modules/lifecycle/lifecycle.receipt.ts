@@ -21,7 +21,7 @@ import { pdfDate, pdfInstant, pdfMoney } from '../../platform/pdf/format';
 import { type ReceiptSection, renderReceipt, verificationId } from '../../platform/pdf/receipt';
 import { sendPdf } from '../../platform/pdf/send';
 import { tenantOfBankCode } from '../accounts';
-import { findTenant } from '../tenants';
+import { bankName } from '../tenants';
 import { chequeNotFound, findCopy } from './lifecycle.view';
 
 type Rows = ReceiptSection['rows'][number][];
@@ -59,10 +59,10 @@ async function partyOf(q: Queryable, tenantId: string, c: RegistryCheque) {
   };
 }
 
-async function bankName(deps: Pick<Deps, 'db'>, code: string): Promise<string> {
+async function bankOfCode(deps: Pick<Deps, 'db'>, code: string): Promise<string> {
   const tenantId = await tenantOfBankCode(deps.db, code);
-  const tenant = tenantId ? await findTenant(deps.db, tenantId) : null;
-  return tenant ? `${tenant.nombre} (código ${code})` : `Código ${code} (banco fuera de la plataforma)`;
+  const name = tenantId ? await bankName(deps.db, tenantId) : null;
+  return name ? `${name} (código ${code})` : `Código ${code} (banco fuera de la plataforma)`;
 }
 
 function chainRows(c: RegistryCheque, party: (cuit: string) => string): Rows {
@@ -118,7 +118,7 @@ async function chequeReceipt(opts: {
   if (c.motivo) cheque.push(['Motivo de pago', c.motivo]);
   const parties: Rows = [
     ['Librador', party(c.issuer.cuit)],
-    ['Banco del librador', await bankName(deps, c.issuer.bank_code)],
+    ['Banco del librador', await bankOfCode(deps, c.issuer.bank_code)],
     ['CBU del librador', c.issuer.cbu],
     ['Beneficiario', party(c.beneficiary.cuit)],
     ['Tenedor actual', c.holder_cuit ? party(c.holder_cuit) : 'Sin tenedor (no fue aceptado)'],
@@ -129,9 +129,9 @@ async function chequeReceipt(opts: {
   if (c.deposit) current.push(['Depositado', pdfInstant(c.deposit.at)]);
   if (c.paid_at) current.push(['Pagado', pdfInstant(c.paid_at)]);
   if (copy.syncing) current.push(['Operación en curso', 'Actualizando: COELSA aún no respondió']);
-  const bank = await findTenant(deps.db, copy.tenant_id);
+  const bank = await bankName(deps.db, copy.tenant_id);
   const pdf = await renderReceipt({
-    bank: bank?.nombre ?? '-',
+    bank: bank ?? '-',
     title: 'Comprobante de ECHEQ',
     status: state,
     sections: [
