@@ -12,6 +12,7 @@ let s: TestServer;
 const tokens: Record<string, string> = {};
 const cuits: Record<string, string> = {};
 let custodyBefore = 0;
+const awaiting = awaitingJob();
 const cheques: Record<'A' | 'B' | 'C' | 'D', string> = { A: '', B: '', C: '', D: '' };
 
 const who = {
@@ -116,7 +117,7 @@ beforeAll(async () => {
   await login();
   const r = await s.db.query<{ name: string; cuit: string }>('select name, btrim(cuit) as cuit from companies');
   for (const c of r.rows) cuits[c.name] = c.cuit;
-  await runJobOnce(s.db, awaitingJob(), clock);
+  await runJobOnce(s.db, awaiting, clock);
 });
 afterAll(() => s?.close());
 
@@ -208,7 +209,12 @@ describe('the trays and the presented queue after a cross-bank story (issue 22)'
   it('flips pending when the payment date comes: the deposit window opens, the acceptance window closes', async () => {
     clock.set('2026-06-10T10:00:00-03:00');
     await login();
-    await runJobOnce(s.db, awaitingJob(), clock);
+    // The same job as at start: a new Buenos Aires day makes it pass again; a second run that day reads nothing.
+    const pass = await runJobOnce(s.db, awaiting, clock);
+    // At least B for Norte (acceptance closed) and A for Beneficiario Demo (deposit open); seeded cheques may add more.
+    expect(pass.result).toMatchObject({ more: false, changed: expect.any(Number) });
+    expect((pass.result as { changed: number }).changed).toBeGreaterThanOrEqual(2);
+    expect((await runJobOnce(s.db, awaiting, clock)).result).toEqual({ more: false, changed: 0 });
     await expectTrays('norte', { recibidos: ['B'], endosados: ['A'], emitidos: ['C'], historial: ['D'] });
     await expectTrays('benef', { recibidos: ['A'] }, ['A']);
   });
