@@ -126,6 +126,11 @@ describe('POST /api/echeqs/simulate-received', () => {
     const id = copy.rows[0]!.id;
     const list = await as.get('norte', '/echeqs?limit=100');
     expect((list.body.data.data as { id: string }[]).map((e) => e.id)).toContain(id);
+    const tray = await as.get('norte', '/echeqs/trays/recibidos?limit=100');
+    expect(tray.status).toBe(200);
+    const inTray = (tray.body.data.data as { id: string; cheque_id: string }[]).find((e) => e.id === id);
+    expect(inTray).toMatchObject({ cheque_id: chequeId });
+    expect(tray.body.data.counts.recibidos.pending).toBeGreaterThanOrEqual(1);
     const detail = await as.get('norte', `/echeqs/${id}`);
     expect(detail.body.data.actions).toEqual(expect.arrayContaining(['ACCEPT', 'REPUDIATE']));
     const history = await as.get('norte', `/echeqs/${id}/history`);
