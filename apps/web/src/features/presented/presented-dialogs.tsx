@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Money } from '../../components/money';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { holderText } from './presented-format';
 
 type RejectionMotive = RejectBody['motivo'];
@@ -78,8 +78,8 @@ export function RejectDialog({
       message={
         cheque ? (
           <>
-            El ECHEQ N° {cheque.number} por {formatAmount(cheque.amount, cheque.currency)} de {cheque.issuer} quedará
-            rechazado y se informará al tenedor. Esta acción no se puede deshacer.
+            El ECHEQ N° {cheque.number} por <Money amount={cheque.amount} currency={cheque.currency} strong /> de{' '}
+            {cheque.issuer} quedará rechazado y se informará al tenedor. Esta acción no se puede deshacer.
           </>
         ) : null
       }
