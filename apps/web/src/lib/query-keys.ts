@@ -38,7 +38,7 @@ export const queryKeys = {
     presented: (q: object) => ['echeqs', 'list', 'presented', q] as const,
     /** A company's trays (LIFECYCLE §8): every page of every tray, and their counts. */
     trays: () => ['echeqs', 'trays'] as const,
-    tray: (tray: string, q: { page: number; limit: number; cursor?: string | undefined }) =>
+    tray: (tray: string, q: { page: number; limit: number; cursor?: string | undefined; q?: string | undefined }) =>
       ['echeqs', 'trays', tray, q] as const,
   },
   custody: {

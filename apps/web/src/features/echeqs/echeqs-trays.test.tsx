@@ -9,14 +9,14 @@ const ACCEPT = `POST /api/echeqs/${cheque.id}/accept`;
 const REPUDIATE = `POST /api/echeqs/${cheque.id}/repudiate`;
 
 describe("ECHEQs: a company's trays", () => {
-  it('shows the trays as tabs with what awaits the user, the tab in the address; banks keep the list', async () => {
+  it('shows the trays as tabs with what awaits the user, the tab in the address, the search as q', async () => {
     const api = mockApi({
       'GET /api/echeqs': page([]),
       'GET /api/echeqs/trays/recibidos': page([cheque], { counts: COUNTS }),
       'GET /api/echeqs/trays/emitidos': page([], { counts: COUNTS }),
     });
     const user = userEvent.setup({ delay: null });
-    const first = renderScreen('BENEFICIARY');
+    renderScreen('BENEFICIARY');
     const tabs = await screen.findByRole('tablist', { name: 'Bandejas de ECHEQs' });
     expect(within(tabs).getByRole('tab', { name: 'Todos' })).toHaveAttribute('aria-selected', 'true');
     expect(await within(tabs).findByRole('tab', { name: 'Recibidos, 2 pendientes' })).toBeInTheDocument();
@@ -35,14 +35,27 @@ describe("ECHEQs: a company's trays", () => {
     expect(within(row).getByRole('button', { name: 'Aceptar ECHEQ 12345678' })).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Repudiar ECHEQ 12345678' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Estado', hidden: true })).toBeNull();
+    // The tray's search goes to the server as `q`.
+    await user.click(screen.getByRole('textbox', { name: 'Buscar' }));
+    await user.paste('30-71234567-1');
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) =>
+            c.key === 'GET /api/echeqs/trays/recibidos' &&
+            new URL(c.url, 'http://x').searchParams.get('q') === '30-71234567-1',
+        ),
+      ).toBe(true),
+    );
 
     await user.click(within(tabs).getByRole('tab', { name: 'Emitidos' }));
     expect(await screen.findByText('No hay ECHEQs en Emitidos')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Dirección' })).toHaveTextContent('/echeqs?tray=emitidos');
     expect(api.calls.some((c) => c.key === 'GET /api/echeqs/trays/emitidos')).toBe(true);
-    first.unmount();
+  });
 
-    // A bank's role: the whole list, no trays.
+  it("a bank's roles keep the whole list, without trays", async () => {
+    mockApi({ 'GET /api/echeqs': page([]) });
     renderScreen('BANK_OPERATOR');
     await screen.findByText('No hay ECHEQs registrados');
     expect(screen.queryByRole('tablist')).toBeNull();

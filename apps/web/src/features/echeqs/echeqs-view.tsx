@@ -73,7 +73,7 @@ export function EcheqsView({
   // The list's query; its export sends the same (less the page).
   const query = echeqListQuery(paging, url.filters);
   const wholeQ = useQuery({ ...echeqsQuery(query), enabled: tray === '' });
-  const { trayQ, counts } = useTrays(showTrays, tray, paging);
+  const { trayQ, counts } = useTrays(showTrays, tray, paging, url.filters.search);
   const listQ = tray ? trayQ : wholeQ;
   const scope = useBookScope(role);
   const open = useOpenRecord({
@@ -196,7 +196,7 @@ export function EcheqsView({
         sx={{ mb: 2 }}
         toolbar={
           tray ? (
-            <TrayHint tray={tray} action={tray === 'emitidos' && canCreate ? issueButton : null} />
+            <TrayHint tray={tray} url={url} action={tray === 'emitidos' && canCreate ? issueButton : null} />
           ) : (
             <EcheqsToolbar url={url} scope={scope} query={query} />
           )

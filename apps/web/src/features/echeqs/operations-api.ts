@@ -3,7 +3,8 @@ import { keepPreviousData, type QueryKey, queryOptions, useMutation } from '@tan
 import { api } from '../../lib/api-client';
 import { queryKeys as keys, useInvalidate } from '../../lib/query-keys';
 
-type TrayParams = { page: number; limit: number; cursor?: string | undefined };
+/** A tray's page, and `q`: a number, registry id, CUIT or part of a name of the issuer or beneficiary. */
+type TrayParams = { page: number; limit: number; cursor?: string | undefined; q?: string | undefined };
 
 /** GET /echeqs/trays/{tray}: one page of a company's tray (newest first), with the counts of all six trays. */
 export const trayQuery = (tray: Tray, q: TrayParams) =>
@@ -11,7 +12,7 @@ export const trayQuery = (tray: Tray, q: TrayParams) =>
     queryKey: keys.echeqs.tray(tray, q),
     queryFn: ({ signal }) =>
       api.get<TrayPage>(`/echeqs/trays/${tray}`, {
-        query: { page: q.page, limit: q.limit, cursor: q.cursor },
+        query: { page: q.page, limit: q.limit, cursor: q.cursor, q: q.q?.trim() || undefined },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -4,6 +4,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { SearchField } from '../../components/list-filters';
 import { TRAY_HINTS } from './operations-format';
 
 const ALL = 'todos';
@@ -76,10 +77,19 @@ export function TrayTabs({
   );
 }
 
-/** What the open tray holds, above its rows, and the tray's own action (Emitidos: 'Emitir ECHEQ'). */
-export function TrayHint({ tray, action }: { tray: Tray; action: ReactNode }) {
+/** What the open tray holds, above its rows, its search and its own action (Emitidos: 'Emitir ECHEQ'). */
+export function TrayHint({
+  tray,
+  url,
+  action,
+}: {
+  tray: Tray;
+  url: { searchText: string; setSearchText: (v: string) => void };
+  action: ReactNode;
+}) {
   return (
     <>
+      <SearchField placeholder="Número, CUIT o nombre" value={url.searchText} onChange={url.setSearchText} />
       <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px', alignSelf: 'center' }}>
         {TRAY_HINTS[tray]}
       </Typography>
