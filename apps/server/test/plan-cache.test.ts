@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCustodyPage } from '../src/modules/custody/custody.queries';
+import { listCustodyPage } from '../src/modules/custody/custody.list';
 import { listDiscounts } from '../src/modules/discounts/discounts.list';
 import { listEcheqPage } from '../src/modules/echeqs/echeqs.list';
 import type { Scope } from '../src/platform/auth/actor';

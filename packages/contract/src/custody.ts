@@ -62,7 +62,7 @@ export type ReleaseCustodyBody = z.input<typeof releaseCustodyBodySchema>;
  * The custody list's sorts (the default, newest deposit first, is `-custody_date`; `deadline` is the presentation
  * deadline); its date filter is the deposit date (Buenos Aires) and its amount the cheque's.
  */
-export const CUSTODY_SORT_KEYS = ['custody_date', 'deadline'] as const;
+export const CUSTODY_SORT_KEYS = ['custody_date', 'deadline', 'status', 'company'] as const;
 export const custodySortSchema = sortSchema(CUSTODY_SORT_KEYS);
 export type CustodySort = z.infer<typeof custodySortSchema>;
 

@@ -109,7 +109,7 @@ export type RejectDiscountBody = z.input<typeof rejectDiscountBodySchema>;
  * The discount list's sorts (the default, newest request first, is `-requested_at`; `amount` is the requested
  * amount); its date filter is the request date (Buenos Aires) and its amount the requested one.
  */
-export const DISCOUNT_SORT_KEYS = ['requested_at', 'amount'] as const;
+export const DISCOUNT_SORT_KEYS = ['requested_at', 'amount', 'status', 'company'] as const;
 export const discountSortSchema = sortSchema(DISCOUNT_SORT_KEYS);
 export type DiscountSort = z.infer<typeof discountSortSchema>;
 

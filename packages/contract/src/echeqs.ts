@@ -164,7 +164,7 @@ export const updateEcheqBodySchema = echeqFieldsSchema
 export type UpdateEcheqBody = z.input<typeof updateEcheqBodySchema>;
 
 /** The cheque list's sorts (the default, newest first, is `-created_at`); its date filter is the due date. */
-export const ECHEQ_SORT_KEYS = ['created_at', 'due_date', 'amount', 'number'] as const;
+export const ECHEQ_SORT_KEYS = ['created_at', 'due_date', 'amount', 'number', 'status', 'company'] as const;
 export const echeqSortSchema = sortSchema(ECHEQ_SORT_KEYS);
 export type EcheqSort = z.infer<typeof echeqSortSchema>;
 

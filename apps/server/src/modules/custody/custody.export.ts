@@ -7,7 +7,7 @@ import { SqlParams } from '../../platform/db/sql';
 import type { Deps } from '../../platform/deps';
 import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
 import { exportList } from '../../platform/http/list-export';
-import { custodyListFrom } from './custody.queries';
+import { custodyListFrom } from './custody.list';
 import { listCustody } from './custody.service';
 
 /** The screen's columns, then what a spreadsheet needs besides. */

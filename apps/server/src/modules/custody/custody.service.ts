@@ -2,6 +2,7 @@ import {
   CUSTODY_STATUS_LABELS,
   type Custody,
   type createCustodyBodySchema,
+  custodyStatusSchema,
   type Echeq,
   type listCustodyQuerySchema,
   type Page,
@@ -11,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
+import { decodeGroupCursor, groupedPage, groupOrderOf } from '../../platform/db/grouped-sort';
 import { insertRows } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import { listFilter } from '../../platform/db/range-filter';
@@ -30,16 +32,16 @@ import {
   toClearingEcheq,
   toEcheqDto,
 } from '../echeqs';
-import { toCustodyDto } from './custody.mapper';
 import {
+  CUSTODY_GROUP_COLUMNS,
   CUSTODY_SORT_COLUMNS,
   countCustody,
-  findCustody,
-  insertCustody,
   listCustodyPage,
+  listGroupedCustodyPage,
   listSortedCustodyPage,
-  markReleased,
-} from './custody.queries';
+} from './custody.list';
+import { toCustodyDto } from './custody.mapper';
+import { findCustody, insertCustody, markReleased } from './custody.queries';
 
 type CustodyDeps = Pick<Deps, 'db' | 'clock'>;
 /** What a release asks of discounts, which come after this module in the order (app.ts passes it). */
@@ -139,6 +141,18 @@ export async function listCustody(opts: {
   const offset = cursor ? null : (query.page - 1) * query.limit;
   const counted = (pageRows: number) =>
     countCustody(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });
+  const group = groupOrderOf(sort, { scope, statuses: custodyStatusSchema.options, ...CUSTODY_GROUP_COLUMNS });
+  if (group) {
+    const after = cursor ? decodeGroupCursor(group, cursor) : undefined;
+    const page = await listGroupedCustodyPage(deps.db, scope, {
+      ...filter,
+      order: group,
+      limit: query.limit,
+      offset: offset ?? 0,
+      after,
+    });
+    return groupedPage(page, group, query, await counted(page.count));
+  }
   const order = sortOrderOf(sort, CUSTODY_SORT_COLUMNS, '-custody_date');
   if (order) {
     const after = cursor ? decodeSortCursor(order, cursor) : undefined;

@@ -1,7 +1,14 @@
-import type { DiscountStatus, RangeFilter } from '@echeq/contract';
+import { type DiscountStatus, discountStatusSchema, type RangeFilter } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
+import {
+  decodeGroupCursor,
+  encodeGroupCursor,
+  groupedIdsSql,
+  groupOrderOf,
+  queryGroupedPage,
+} from '../../platform/db/grouped-sort';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { escapeLike } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -85,6 +92,30 @@ export async function listDiscounts(
   const { where, p } = discountFilterSql(scope, q);
   const params = [...p.values];
   const from = `from discounts d where ${where}`;
+  // By status or by company: the groups in order, each read newest first (platform/db/grouped-sort.ts).
+  const group = groupOrderOf(q.sort, {
+    scope,
+    statuses: discountStatusSchema.options,
+    status: 'd.status',
+    company: 'd.company_id',
+    at: 'd.requested_at',
+  });
+  if (group) {
+    const after = q.cursor ? decodeGroupCursor(group, q.cursor) : undefined;
+    const offset = after ? 0 : (q.page - 1) * q.limit;
+    const sql = groupedIdsSql(p, { from, id: 'd.id', order: group, after, limit: q.limit, offset });
+    const pageSql = `${DISCOUNT_PAGE_SELECT} where d.id = any($1::uuid[])`;
+    const page = await queryGroupedPage(db, { sql, params: p.values }, pageSql);
+    const total = await listTotal(db, {
+      from,
+      params,
+      offset: after ? null : offset,
+      limit: q.limit,
+      pageRows: page.count,
+    });
+    const full = page.lastKey && page.count === q.limit;
+    return { page, ...total, nextCursor: full && page.lastKey ? encodeGroupCursor(group, page.lastKey) : null };
+  }
   // The default page (no sort, no cursor) keeps its statements; a sort named, or a cursor, pages by keyset.
   const order = q.sort || q.cursor ? sortOrderOf(q.sort ?? '-requested_at', DISCOUNT_SORT_COLUMNS, '') : null;
   if (order) {

@@ -2,6 +2,7 @@ import type { EcheqStatusFilter, RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
+import { type GroupKeyset, type GroupOrder, groupedIdsSql, queryGroupedPage } from '../../platform/db/grouped-sort';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -22,6 +23,9 @@ export const ECHEQ_SORT_COLUMNS = {
   amount: { sql: 'e.amount', type: 'numeric' },
   number: { sql: 'e.number', type: 'text' },
 } as const;
+
+/** The list's columns of a status or company sort (platform/db/grouped-sort.ts), newest first within a group. */
+export const ECHEQ_GROUP_COLUMNS = { status: 'e.status', company: 'e.company_id', at: 'e.created_at' };
 
 /**
  * The list's conditions. A company's rows are found by company alone (a company belongs to one bank), so the
@@ -146,6 +150,25 @@ export async function listSortedEcheqPage(
   const from = `from echeqs e where ${filterSql(p, scope, f)}`;
   const sql = sortedIdsSql(p, { from, id: 'e.id', order: f.order, after: f.after, limit: f.limit, offset: f.offset });
   return querySortedPage(
+    db,
+    { sql, params: p.values },
+    `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`,
+  );
+}
+
+/**
+ * One page of the book sorted by status or by company (the `sort` parameter): the groups in order, each read on its
+ * status or company index newest first (platform/db/grouped-sort.ts), then those rows written as JSON in that order.
+ */
+export async function listGroupedEcheqPage(
+  db: Queryable,
+  scope: Scope,
+  f: EcheqListFilter & { order: GroupOrder; limit: number; offset: number; after?: GroupKeyset | undefined },
+) {
+  const p = new SqlParams();
+  const from = `from echeqs e where ${filterSql(p, scope, f)}`;
+  const sql = groupedIdsSql(p, { from, id: 'e.id', order: f.order, after: f.after, limit: f.limit, offset: f.offset });
+  return queryGroupedPage(
     db,
     { sql, params: p.values },
     `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`,

@@ -1,14 +1,16 @@
-import type {
-  createEcheqBodySchema,
-  Echeq,
-  EcheqStatus,
-  listEcheqsQuerySchema,
-  Page,
-  updateEcheqBodySchema,
+import {
+  type createEcheqBodySchema,
+  type Echeq,
+  type EcheqStatus,
+  echeqStatusSchema,
+  type listEcheqsQuerySchema,
+  type Page,
+  type updateEcheqBodySchema,
 } from '@echeq/contract';
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { decodeGroupCursor, groupedPage, groupOrderOf } from '../../platform/db/grouped-sort';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import { listFilter } from '../../platform/db/range-filter';
@@ -18,7 +20,14 @@ import { invalidTransition, validationError } from '../../platform/http/app-erro
 import { auditRow, recordAudit } from '../audit';
 import { enqueueClearing, outboxRow, requireClearing } from '../clearing';
 import { type EcheqHolds, lockForChange } from './echeqs.holders';
-import { countEcheqs, ECHEQ_SORT_COLUMNS, listEcheqPage, listSortedEcheqPage } from './echeqs.list';
+import {
+  countEcheqs,
+  ECHEQ_GROUP_COLUMNS,
+  ECHEQ_SORT_COLUMNS,
+  listEcheqPage,
+  listGroupedEcheqPage,
+  listSortedEcheqPage,
+} from './echeqs.list';
 import { actionsOn, toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
 import {
@@ -131,6 +140,20 @@ export async function listEcheqs(opts: {
   const { cursor, sort } = query;
   const filter = listFilter(query);
   const offset = cursor ? null : (query.page - 1) * query.limit;
+  const counted = (pageRows: number) =>
+    countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });
+  const group = groupOrderOf(sort, { scope, statuses: echeqStatusSchema.options, ...ECHEQ_GROUP_COLUMNS });
+  if (group) {
+    const after = cursor ? decodeGroupCursor(group, cursor) : undefined;
+    const page = await listGroupedEcheqPage(deps.db, scope, {
+      ...filter,
+      order: group,
+      limit: query.limit,
+      offset: offset ?? 0,
+      after,
+    });
+    return groupedPage(page, group, query, await counted(page.count));
+  }
   const order = sortOrderOf(sort, ECHEQ_SORT_COLUMNS, '-created_at');
   if (order) {
     const after = cursor ? decodeSortCursor(order, cursor) : undefined;
@@ -141,13 +164,11 @@ export async function listEcheqs(opts: {
       offset: offset ?? 0,
       after,
     });
-    const total = await countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows: page.count });
-    return sortedPage(page, order, query, total);
+    return sortedPage(page, order, query, await counted(page.count));
   }
   const after = cursor ? decodeCursor(cursor) : undefined;
   const page = await listEcheqPage(deps.db, scope, { ...filter, limit: query.limit, offset: offset ?? 0, after });
-  const total = await countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows: page.count });
-  return keysetPage(page, query, total);
+  return keysetPage(page, query, await counted(page.count));
 }
 
 export async function updateEcheq(opts: {

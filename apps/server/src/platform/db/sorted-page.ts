@@ -87,18 +87,23 @@ export async function querySortedPage(
   pageSql: string,
 ): Promise<JsonPage & { lastKey: SortKeyset | null }> {
   const found = (await db.query<{ id: string; key_value: string }>(ids.sql, ids.params)).rows;
+  const page = await pageOfIds(
+    db,
+    found.map((f) => f.id),
+    pageSql,
+  );
+  const last = found.at(-1);
+  return { ...page, lastKey: last ? { value: last.key_value, id: last.id } : null };
+}
+
+/** The rows of `ids` written by the database as the page's JSON, in that order (`pageSql` as querySortedPage's). */
+export async function pageOfIds(db: Queryable, ids: string[], pageSql: string): Promise<JsonPage> {
   const r = await db.query<{ entries: string }>(
     `select '[' || coalesce(string_agg(p.doc, ',' order by o.ord), '') || ']' as entries
      from (${pageSql}) p join unnest($1::uuid[]) with ordinality as o(id, ord) on o.id = p.id`,
-    [found.map((f) => f.id)],
+    [ids],
   );
-  const last = found.at(-1);
-  return {
-    entries: r.rows[0]!.entries,
-    count: found.length,
-    last: null,
-    lastKey: last ? { value: last.key_value, id: last.id } : null,
-  };
+  return { entries: r.rows[0]!.entries, count: ids.length, last: null };
 }
 
 /**
