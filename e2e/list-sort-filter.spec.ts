@@ -106,4 +106,62 @@ describe('a book list sorted and filtered by typed dates keeps it across a reloa
     await shot(phone, 'list-sort-filter-echeqs-390');
     await phone.close();
   });
+
+  it("bank staff: custody sorted by the Estado and Empresa headers (the server's order), kept after a reload; a phone's select", async () => {
+    const token = await apiLogin(BANK);
+    const serverOrder = async (sort: string) =>
+      ((await api(token, 'GET', `/echeqs/custody?sort=${sort}&limit=10`)).body.data.data as any[]).map((c) => c.id);
+    const page = await newPage(browser, { width: 1366, height: 900 });
+    await loginAs(page, BANK);
+    await page.goto('/custody');
+    const table = page.getByRole('table', { name: 'ECHEQs en custodia' });
+    await table.waitFor();
+    /** A column's cells on screen, in order (found by its header's position). */
+    const column = async (name: string) => {
+      const at = (await table.locator('thead th').allInnerTexts()).findIndex((t) => t.trim() === name);
+      return (await table.locator(`tbody tr td:nth-child(${at + 1})`).allInnerTexts()).map((t) => t.trim());
+    };
+    const companies = () => column('Empresa');
+    const statuses = () => column('Estado');
+
+    await page.getByRole('button', { name: 'Estado', exact: true }).click();
+    await page.waitForFunction(() => location.search.includes('sort=status'));
+    const byStatus = await serverOrder('status');
+    const statusOf = new Map(
+      ((await api(token, 'GET', '/echeqs/custody?sort=status&limit=10')).body.data.data as any[]).map((c) => [
+        c.id,
+        c.status,
+      ]),
+    );
+    const labels: Record<string, string> = {
+      IN_CUSTODY: 'En Custodia',
+      RELEASED: 'Liberado',
+      EXPIRED: 'Vencido',
+      CANCELLED: 'Cancelado',
+    };
+    await expect.poll(statuses).toEqual(byStatus.map((id) => labels[statusOf.get(id)] ?? expect.any(String)));
+
+    await page.getByRole('button', { name: 'Empresa', exact: true }).click();
+    await page.waitForFunction(() => location.search.includes('sort=company'));
+    await page.getByRole('button', { name: 'Empresa', exact: true }).click();
+    await page.waitForFunction(() => location.search.includes('sort=-company'));
+    const byCompany = (await api(token, 'GET', '/echeqs/custody?sort=-company&limit=10')).body.data.data as any[];
+    await expect.poll(companies).toEqual(byCompany.map((c) => c.company_name));
+    await shot(page, 'list-sort-filter-custody-company-1366');
+    await page.reload();
+    await table.waitFor();
+    await expect.poll(companies).toEqual(byCompany.map((c) => c.company_name));
+    expect(await page.getByRole('columnheader', { name: 'Empresa' }).getAttribute('aria-sort')).toBe('descending');
+    await page.close();
+
+    const phone = await newPage(browser, MOBILE);
+    await loginAs(phone, BANK);
+    await phone.goto('/discounts?sort=status');
+    expect(await phone.getByRole('combobox', { name: 'Ordenar por' }).innerText()).toBe('Estado ↑');
+    await phone.getByRole('combobox', { name: 'Ordenar por' }).click();
+    await phone.getByRole('option', { name: 'Empresa ↓' }).click();
+    await phone.waitForFunction(() => location.search.includes('sort=-company'));
+    await shot(phone, 'list-sort-filter-discounts-company-390');
+    await phone.close();
+  });
 });

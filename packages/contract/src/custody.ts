@@ -28,6 +28,8 @@ export const custodySchema = z.object({
   presentation_deadline: z.string(),
   echeq_id: uuidSchema,
   company_name: z.string().nullable(),
+  /** The bank of the record (the system administrator's lists name it). */
+  tenant_id: uuidSchema.optional(),
   echeq: z.object({
     id: uuidSchema,
     number: z.string(),

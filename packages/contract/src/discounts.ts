@@ -68,6 +68,8 @@ export const discountSchema = z.object({
   notes: z.string().nullable(),
   rejection_reason: z.string().nullable(),
   company_name: z.string().nullable(),
+  /** The bank of the discount (the system administrator's lists name it). */
+  tenant_id: uuidSchema.optional(),
   version: z.number().int(),
 });
 export type Discount = z.infer<typeof discountSchema>;

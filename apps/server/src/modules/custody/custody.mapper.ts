@@ -14,6 +14,7 @@ export function toCustodyDto(row: CustodyRow): Custody {
     presentation_deadline: row.presentation_deadline,
     echeq_id: row.echeq_id,
     company_name: row.company_name,
+    tenant_id: row.tenant_id,
     echeq: {
       id: row.echeq_id,
       number: row.number,

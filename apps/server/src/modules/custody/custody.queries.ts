@@ -60,6 +60,7 @@ const CUSTODY_DOC = jsonObject({
   presentation_deadline: ['date', 'c.presentation_deadline'],
   echeq_id: ['code', 'c.echeq_id'],
   company_name: ['text', 'co.name'],
+  tenant_id: ['code', 'c.tenant_id'],
   echeq: [
     'json',
     jsonObject({

@@ -32,6 +32,7 @@ export function toDiscountDto(row: DiscountDtoRow): Discount {
     notes: row.notes,
     rejection_reason: row.rejection_reason,
     company_name: row.company_name,
+    tenant_id: row.tenant_id,
     version: row.version,
   };
 }

@@ -39,7 +39,7 @@ export type DiscountRow = {
 /** The columns a discount's DTO shows (toDiscountDto): what a list reads. */
 export type DiscountDtoRow = Omit<
   DiscountRow,
-  'tenant_id' | 'company_id' | 'custody_id' | 'requested_by' | 'approved_by'
+  'company_id' | 'custody_id' | 'requested_by' | 'approved_by'
 >;
 
 /** The cheque and company beside a discount (over `co` and `e`, see DISCOUNT_JOINS). */
@@ -83,6 +83,7 @@ const DISCOUNT_DOC = jsonObject({
   notes: ['text', 'd.notes'],
   rejection_reason: ['text', 'd.rejection_reason'],
   company_name: ['text', 'co.name'],
+  tenant_id: ['code', 'd.tenant_id'],
   version: ['number', 'd.version'],
 });
 

@@ -22,6 +22,8 @@ import { CUSTODY_STATUS_MAP } from './custody-format';
 type Props = {
   rows: Custody[];
   showCompany: boolean;
+  /** The bank's name of a record, where the viewer sees several banks (the system administrator). */
+  bankOf?: ((tenantId: string) => string) | undefined;
   onView: (c: Custody) => void;
   /** Checkboxes for a bulk release (the records in custody, for who may release). */
   selection?: RowSelection | undefined;
@@ -31,7 +33,7 @@ type Props = {
 };
 
 /**
- * Number (with issuer and company underneath), amount, custody date, status and the 'Ver' action; on a phone the
+ * Number (with the issuer underneath), bank (system administrator), company (above a company), amount, custody date, status and the 'Ver' action; on a phone the
  * same as one card per record, so nothing hides off the right edge.
  */
 export function CustodyTable(props: Props) {
@@ -40,7 +42,7 @@ export function CustodyTable(props: Props) {
   return phone ? <CustodyCards {...props} /> : <CustodyRows {...props} />;
 }
 
-function CustodyCards({ rows, showCompany, onView, selection }: Props) {
+function CustodyCards({ rows, showCompany, bankOf, onView, selection }: Props) {
   return (
     <Box component="ul" aria-label="ECHEQs en custodia" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((c) => (
@@ -64,6 +66,7 @@ function CustodyCards({ rows, showCompany, onView, selection }: Props) {
             <Typography variant="body2" color="text.secondary">
               {c.echeq.issuer}
               {showCompany && c.company_name ? ` · ${c.company_name}` : ''}
+              {bankOf && c.tenant_id ? ` · ${bankOf(c.tenant_id)}` : ''}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Custodia {formatDate(c.custody_date)}
@@ -86,7 +89,9 @@ function CustodyCards({ rows, showCompany, onView, selection }: Props) {
   );
 }
 
-function CustodyRows({ rows, showCompany, onView, selection, sort = '', onSort }: Props) {
+function CustodyRows({ rows, showCompany, bankOf, onView, selection, sort = '', onSort }: Props) {
+  const sorted = (label: string, key: string) =>
+    onSort ? <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} /> : <TableCell>{label}</TableCell>;
   return (
     <TableContainer>
       <Table size="small" aria-label="ECHEQs en custodia" sx={{ minWidth: 560 }}>
@@ -96,13 +101,11 @@ function CustodyRows({ rows, showCompany, onView, selection, sort = '', onSort }
               <SelectAllCell selection={selection} label="Seleccionar los en custodia de esta página" />
             ) : null}
             <TableCell>Número de ECHEQ</TableCell>
+            {bankOf ? <TableCell>Banco</TableCell> : null}
+            {showCompany ? sorted('Empresa', 'company') : null}
             <TableCell align="right">Monto</TableCell>
-            {onSort ? (
-              <SortHeader label="Fecha de Custodia" sortKey="custody_date" sort={sort} onSort={onSort} />
-            ) : (
-              <TableCell>Fecha de Custodia</TableCell>
-            )}
-            <TableCell>Estado</TableCell>
+            {sorted('Fecha de Custodia', 'custody_date')}
+            {sorted('Estado', 'status')}
             <TableCell align="right">Acciones</TableCell>
           </TableRow>
         </TableHead>
@@ -118,9 +121,10 @@ function CustodyRows({ rows, showCompany, onView, selection, sort = '', onSort }
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                   {c.echeq.issuer}
-                  {showCompany && c.company_name ? ` · ${c.company_name}` : ''}
                 </Typography>
               </TableCell>
+              {bankOf ? <TableCell sx={{ maxWidth: 160 }}>{c.tenant_id ? bankOf(c.tenant_id) : ''}</TableCell> : null}
+              {showCompany ? <TableCell sx={{ maxWidth: 200 }}>{c.company_name}</TableCell> : null}
               <TableCell align="right">
                 <Money amount={c.echeq.amount} currency={c.echeq.currency} />
               </TableCell>

@@ -183,7 +183,12 @@ export function CustodyView({
               onChange={url.setFilters}
             />
             <SortSelect
-              labels={{ custody_date: 'Fecha de custodia', deadline: 'Plazo de presentación' }}
+              labels={{
+                custody_date: 'Fecha de custodia',
+                deadline: 'Plazo de presentación',
+                status: 'Estado',
+                ...(showCompany ? { company: 'Empresa' } : {}),
+              }}
               defaultLabel="Más recientes"
               sort={sort}
               onSort={setSort}
@@ -215,6 +220,7 @@ export function CustodyView({
           onSort={setSort}
           rows={rows}
           showCompany={showCompany}
+          bankOf={scope.byBank ? scope.bankName : undefined}
           onView={(c) => url.open('detail', c.id)}
           selection={canRelease ? selection : undefined}
         />

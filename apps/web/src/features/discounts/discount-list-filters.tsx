@@ -4,6 +4,7 @@ import {
   type ListDiscountsQuery,
   listDiscountsQuerySchema,
   type Role,
+  scopeKindOf,
 } from '@echeq/contract';
 import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
 import { RangeFilters, type RangeValues } from '../../components/range-filters';
@@ -69,7 +70,12 @@ export function DiscountListFilters({
         onChange={setFilters}
       />
       <SortSelect
-        labels={{ requested_at: 'Fecha de solicitud', amount: 'Monto solicitado' }}
+        labels={{
+          requested_at: 'Fecha de solicitud',
+          amount: 'Monto solicitado',
+          status: 'Estado',
+          ...(role && scopeKindOf(role) !== 'company' ? { company: 'Empresa' } : {}),
+        }}
         defaultLabel="Más recientes"
         sort={filters.sort}
         onSort={(sort) => setFilters({ sort })}

@@ -23,6 +23,8 @@ export type DiscountListProps = {
   onAction: (action: RowAction, d: Discount) => void;
   /** The requesting company beside the ID, for those who see several companies (bank staff, platform admin). */
   showCompany?: boolean;
+  /** The bank's name of a discount, where the viewer sees several banks (the system administrator). */
+  bankOf?: ((tenantId: string) => string) | undefined;
   /** Checkboxes for a bulk action (the pending rows, for who may decide). */
   selection?: RowSelection | undefined;
   /** The list's sort ('' for the default) and how to change it (the headers). */
@@ -31,17 +33,20 @@ export type DiscountListProps = {
 };
 
 /**
- * The list view: ID, (Empresa,) ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones.
+ * The list view: ID, (Banco, Empresa,) ECHEQ, Monto Solicitado, Monto Aprobado, Tasa, Estado, Fecha Solicitud, Acciones.
  */
 export function DiscountsTable({
   rows,
   perms,
   onAction,
   showCompany = false,
+  bankOf,
   selection,
   sort = '',
   onSort,
 }: DiscountListProps) {
+  const sorted = (label: string, key: string) =>
+    onSort ? <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} /> : <TableCell>{label}</TableCell>;
   return (
     <TableContainer>
       <Table
@@ -60,7 +65,8 @@ export function DiscountsTable({
               <SelectAllCell selection={selection} label="Seleccionar los pendientes de esta página" />
             ) : null}
             <TableCell>ID</TableCell>
-            {showCompany ? <TableCell>Empresa</TableCell> : null}
+            {bankOf ? <TableCell>Banco</TableCell> : null}
+            {showCompany ? sorted('Empresa', 'company') : null}
             <TableCell>ECHEQ</TableCell>
             {onSort ? (
               <SortHeader label="Monto Solicitado" sortKey="amount" sort={sort} onSort={onSort} align="right" />
@@ -75,7 +81,7 @@ export function DiscountsTable({
                 </Box>
               </Tooltip>
             </TableCell>
-            <TableCell>Estado</TableCell>
+            {sorted('Estado', 'status')}
             {onSort ? (
               <SortHeader label="Fecha Solicitud" sortKey="requested_at" sort={sort} onSort={onSort} />
             ) : (
@@ -99,6 +105,7 @@ export function DiscountsTable({
                     </Box>
                   </Tooltip>
                 </TableCell>
+                {bankOf ? <TableCell sx={{ maxWidth: 160 }}>{d.tenant_id ? bankOf(d.tenant_id) : ''}</TableCell> : null}
                 {showCompany ? (
                   <TableCell sx={{ minWidth: 140 }}>
                     <Typography variant="body2">{d.company_name ?? '-'}</Typography>

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useBookScope } from '../../components/book-scope-filters';
 import { FloatingAddButton } from '../../components/floating-add-button';
 import { ListExport } from '../../components/list-export';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
@@ -72,6 +73,7 @@ export function DiscountsView({
     cancel: role ? canAct({ role, confirmed }, 'discounts:cancel') : false,
   };
   const showCompany = role !== undefined && !COMPANY_ROLES.includes(role);
+  const scope = useBookScope(role);
 
   const url = useListParams(DISCOUNT_LIST_PARAMS);
   const { paging } = url;
@@ -232,6 +234,7 @@ export function DiscountsView({
             perms={perms}
             onAction={onAction}
             showCompany={showCompany}
+            bankOf={scope.byBank ? scope.bankName : undefined}
             selection={perms.decide ? selection : undefined}
           />
         ) : (
