@@ -21,31 +21,76 @@ export function amountParam(typed: string): string | null {
 /** The API's amount as es-AR text for the field ('1500.5' → '1500,5'). */
 const amountText = (v: string) => v.replace('.', ',');
 
-function AmountField({ label, value, onApply }: { label: string; value: string; onApply: (v: string) => void }) {
-  const [typed, setTyped] = useState<string | null>(null);
-  const text = typed ?? amountText(value);
-  const parsed = amountParam(text);
-  const apply = () => {
-    if (parsed === null) return;
-    setTyped(null);
-    if (parsed !== value) onApply(parsed);
-  };
+/** Why a typed amount range is not one ('' is no bound): on the field to correct, as the date range does. */
+export function amountRangeProblem(min: string | null, max: string | null): { min?: string; max?: string } | null {
+  const problem: { min?: string; max?: string } = {};
+  if (min === null) problem.min = INVALID_AMOUNT;
+  if (max === null) problem.max = INVALID_AMOUNT;
+  if (min && max && Number(min) > Number(max)) problem.max = 'No puede ser menor que el monto mínimo';
+  return problem.min || problem.max ? problem : null;
+}
+
+const INVALID_AMOUNT = 'Importe inválido (ej. 1.500,50)';
+
+function AmountField(props: {
+  label: string;
+  text: string;
+  error: string | undefined;
+  onType: (text: string) => void;
+  onApply: () => void;
+}) {
   return (
     <TextField
       size="small"
-      label={label}
-      value={text}
-      onChange={(e) => setTyped(e.target.value)}
-      onBlur={apply}
+      label={props.label}
+      value={props.text}
+      onChange={(e) => props.onType(e.target.value)}
+      onBlur={props.onApply}
       onKeyDown={(e) => {
-        if (e.key === 'Enter') apply();
+        if (e.key === 'Enter') props.onApply();
       }}
-      error={parsed === null}
-      helperText={parsed === null ? 'Importe inválido (ej. 1.500,50)' : undefined}
+      error={Boolean(props.error)}
+      helperText={props.error}
       slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
       placeholder="0,00"
       sx={{ flex: '1 1 130px', maxWidth: 180, minWidth: 120 }}
     />
+  );
+}
+
+/** The amount range's two fields: what is typed shows until it is a possible range, then reaches the address. */
+function AmountRange({ value, onChange }: { value: RangeValues; onChange: (changes: Partial<RangeValues>) => void }) {
+  const [typed, setTyped] = useState<{ min?: string; max?: string }>({});
+  const minText = typed.min ?? amountText(value.amount_min);
+  const maxText = typed.max ?? amountText(value.amount_max);
+  const min = amountParam(minText);
+  const max = amountParam(maxText);
+  const problem = amountRangeProblem(min, max);
+  const apply = () => {
+    if (problem || min === null || max === null) return;
+    setTyped({});
+    const changes: Partial<RangeValues> = {};
+    if (min !== value.amount_min) changes.amount_min = min;
+    if (max !== value.amount_max) changes.amount_max = max;
+    if (Object.keys(changes).length > 0) onChange(changes);
+  };
+  return (
+    <>
+      <AmountField
+        label="Monto mínimo"
+        text={minText}
+        error={problem?.min}
+        onType={(t) => setTyped((v) => ({ ...v, min: t }))}
+        onApply={apply}
+      />
+      <AmountField
+        label="Monto máximo"
+        text={maxText}
+        error={problem?.max}
+        onType={(t) => setTyped((v) => ({ ...v, max: t }))}
+        onApply={apply}
+      />
+    </>
   );
 }
 
@@ -87,8 +132,7 @@ export function RangeFilters({
           <DateRangeFields value={shown} onChange={setDates} />
         </DateLocalization>
       </Box>
-      <AmountField label="Monto mínimo" value={value.amount_min} onApply={(v) => onChange({ amount_min: v })} />
-      <AmountField label="Monto máximo" value={value.amount_max} onApply={(v) => onChange({ amount_max: v })} />
+      <AmountRange value={value} onChange={onChange} />
     </Box>
   );
 }
