@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema, userSchema, userStatusSchema } from './auth';
 import { cuitSchema, emailSchema, envelope, pageQuerySchema, pageSchema, textSchema, uuidSchema } from './common';
-import { searchQuerySchema } from './list-query';
+import { searchQuerySchema, sortSchema } from './list-query';
 import { roleSchema } from './role-schema';
 import { COMPANY_ROLES, DEFAULT_NEW_USER_ROLE, ROLES, type Role } from './roles';
 
@@ -103,6 +103,9 @@ export type { ApprovalInput };
 /** Users waiting for someone: their company's approval, or their own confirmation. */
 export const PENDING_KINDS = ['approval', 'confirmation'] as const;
 
+/** The columns the users list sorts by (the table's headers). */
+export const USER_SORT_KEYS = ['email', 'company', 'role', 'status', 'created_at'] as const;
+
 export const listUsersQuerySchema = pageQuerySchema.extend({
   /** Part of the e-mail or of the company name, case-insensitive. */
   search: searchQuerySchema,
@@ -112,6 +115,8 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   tenant_id: uuidSchema.optional(),
   /** `approval`: companies waiting for the bank; `confirmation`: users added to an existing company. */
   pending: z.enum(PENDING_KINDS).optional(),
+  /** The list's order: a column ascending, or descending after a minus sign; newest first without one. */
+  sort: sortSchema(USER_SORT_KEYS).optional(),
 });
 /** The list's parameters as the server reads them (a client sends the same values as a query string). */
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;

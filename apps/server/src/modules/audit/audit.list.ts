@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays } from '../../platform/clock';
 import type { Deps } from '../../platform/deps';
+import { notFound } from '../../platform/http/app-error';
 import { toAuditEntryDto } from './audit.mapper';
-import { auditFacets, listAudit } from './audit.queries';
+import { auditFacets, findAudit, listAudit } from './audit.queries';
 
 type ListQuery = z.output<typeof listAuditQuerySchema>;
 
@@ -34,10 +35,18 @@ export async function listAuditPage({
     actorId: query.actor_id,
     from: query.from ? startOfDayBA(query.from) : undefined,
     until: query.to ? startOfDayBA(addDays(query.to, 1)) : undefined,
+    sort: query.sort,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
   return { data: rows.map(toAuditEntryDto), page: query.page, limit: query.limit, total };
+}
+
+/** One record of the trail, with the list's permission and scope: another bank's record is a 404. */
+export async function getAuditEntry({ deps, ctx, id }: { deps: Pick<Deps, 'db'>; ctx: Ctx; id: string }) {
+  const row = await findAudit(deps.db, id, confinedTenant(ctx));
+  if (!row) throw notFound('Registro de auditoría no encontrado');
+  return toAuditEntryDto(row);
 }
 
 export async function getAuditFacets({ deps, ctx }: { deps: Pick<Deps, 'db'>; ctx: Ctx }): Promise<AuditFacets> {

@@ -43,10 +43,21 @@ function whereOf(f: AuditFilter): { sql: string; params: unknown[] } {
   return { sql: where.length ? where.join(' and ') : 'true', params };
 }
 
-/** One page of the trail, newest first, and the total matching the filter. */
+/**
+ * The trail's orders (contract: AUDIT_SORT_KEYS), each one of its indexes read forwards or backwards: by date
+ * (at, id), by action (action, then newest first; descending, the same index backwards).
+ */
+function orderOf(sort: string | undefined): string {
+  if (sort === 'at') return 'a.at asc, a.id asc';
+  if (sort === 'action') return 'a.action asc, a.at desc, a.id desc';
+  if (sort === '-action') return 'a.action desc, a.at asc, a.id asc';
+  return 'a.at desc, a.id desc';
+}
+
+/** One page of the trail in the asked order (newest first by default) and the total matching the filter. */
 export async function listAudit(
   db: Queryable,
-  f: AuditFilter & { limit: number; offset: number },
+  f: AuditFilter & { limit: number; offset: number; sort?: string | undefined },
 ): Promise<{ rows: AuditRow[]; total: number }> {
   const { sql, params } = whereOf(f);
   const count = await db.query<{ total: number }>(
@@ -57,10 +68,21 @@ export async function listAudit(
     `select a.id::text as id, a.at, a.actor_id, a.actor_email, a.actor_role, a.tenant_id, a.action, a.entity,
             a.entity_id, a.before, a.after, a.request_id
      from audit_log a where ${sql}
-     order by a.at desc, a.id desc ${pageLimit(f.limit)} offset $${params.length + 1}`,
+     order by ${orderOf(f.sort)} ${pageLimit(f.limit)} offset $${params.length + 1}`,
     [...params, f.offset],
   );
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+/** One record of the trail, within the tenant the caller is confined to (null when missing or foreign). */
+export async function findAudit(db: Queryable, id: string, tenantId: string | null): Promise<AuditRow | null> {
+  const r = await db.query<AuditRow>(
+    `select a.id::text as id, a.at, a.actor_id, a.actor_email, a.actor_role, a.tenant_id, a.action, a.entity,
+            a.entity_id, a.before, a.after, a.request_id
+     from audit_log a where a.id = $1::bigint and ($2::uuid is null or a.tenant_id = $2::uuid)`,
+    [id, tenantId],
+  );
+  return r.rows[0] ?? null;
 }
 
 /** Distinct entities, actions and actors in the part of the trail the caller may read. */

@@ -1,9 +1,15 @@
-import { auditFacetsResponseSchema, auditPageResponseSchema, listAuditQuerySchema } from '@echeq/contract';
+import {
+  auditEntryResponseSchema,
+  auditFacetsResponseSchema,
+  auditIdParamsSchema,
+  auditPageResponseSchema,
+  listAuditQuerySchema,
+} from '@echeq/contract';
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED, responses } from '../../platform/http/responses';
-import { getAuditFacets, listAuditPage } from './audit.list';
+import { getAuditEntry, getAuditFacets, listAuditPage } from './audit.list';
 
 export function auditRoutes(app: App, deps: Deps) {
   app.get(
@@ -29,5 +35,21 @@ export function auditRoutes(app: App, deps: Deps) {
       },
     },
     async (req) => ({ success: true as const, data: await getAuditFacets({ deps, ctx: ctxOf(req) }) }),
+  );
+
+  app.get(
+    '/audit/:id',
+    {
+      config: { access: 'audit:read' },
+      schema: {
+        tags: ['audit'],
+        params: auditIdParamsSchema,
+        response: responses(auditEntryResponseSchema, 400, 404, ...AUTHED),
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getAuditEntry({ deps, ctx: ctxOf(req), id: req.params.id }),
+    }),
   );
 }

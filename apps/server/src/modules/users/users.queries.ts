@@ -118,11 +118,30 @@ export type UserListFilter = {
   status?: UserStatus | undefined;
   tenantId?: string | undefined;
   pending?: 'approval' | 'confirmation' | undefined;
+  /** A column of USER_ORDER, descending after a minus sign; newest first without one. */
+  sort?: string | undefined;
   limit: number;
   offset: number;
 };
 
-/** One page of users (newest first) and the total matching the filter. */
+/** The users list's sorts (contract: USER_SORT_KEYS): a bank's few users, sorted as they are read. */
+const USER_ORDER: Record<string, string> = {
+  email: 'lower(u.email)',
+  company: 'c.name',
+  role: 'u.role',
+  status: 'u.status',
+  created_at: 'u.created_at',
+};
+
+function orderOf(sort: string | undefined): string {
+  const desc = Boolean(sort?.startsWith('-'));
+  const col = USER_ORDER[(desc ? sort?.slice(1) : sort) ?? ''];
+  if (!col) return 'u.created_at desc, u.id desc';
+  const dir = desc ? 'desc' : 'asc';
+  return `${col} ${dir} nulls last, u.id ${dir}`;
+}
+
+/** One page of users in the asked order (newest first by default) and the total matching the filter. */
 export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
   const where = [f.scope.sql];
   const params = [...f.scope.params];
@@ -144,7 +163,7 @@ export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ row
     params,
   );
   const rows = await db.query<UserRow>(
-    `${USER_SELECT} where ${cond} order by u.created_at desc, u.id desc ${pageLimit(f.limit)} offset $${params.length + 1}`,
+    `${USER_SELECT} where ${cond} order by ${orderOf(f.sort)} ${pageLimit(f.limit)} offset $${params.length + 1}`,
     [...params, f.offset],
   );
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };

@@ -33,6 +33,7 @@ export async function listUsersPage({
     status: query.status,
     tenantId: query.tenant_id,
     pending: query.pending,
+    sort: query.sort,
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
