@@ -1,12 +1,8 @@
-import type { CustodyStatus, EcheqStatus, RangeFilter, ValidationStatus } from '@echeq/contract';
+import type { CustodyStatus, EcheqStatus, ValidationStatus } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
-import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
-import { type ListTotal, listTotal } from '../../platform/db/list-total';
-import { pageLimit } from '../../platform/db/page-limit';
-import { rangeConditions } from '../../platform/db/range-filter';
-import { querySortedPage, type SortKeyset, type SortOrder, sortedIdsSql } from '../../platform/db/sorted-page';
+import { jsonObject } from '../../platform/db/json-page';
+import { keyText } from '../../platform/db/keyset';
 import { SqlParams } from '../../platform/db/sql';
 import type { SandboxBookEntry } from '../clearing';
 

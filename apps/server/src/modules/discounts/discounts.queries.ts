@@ -37,10 +37,7 @@ export type DiscountRow = {
 };
 
 /** The columns a discount's DTO shows (toDiscountDto): what a list reads. */
-export type DiscountDtoRow = Omit<
-  DiscountRow,
-  'company_id' | 'custody_id' | 'requested_by' | 'approved_by'
->;
+export type DiscountDtoRow = Omit<DiscountRow, 'company_id' | 'custody_id' | 'requested_by' | 'approved_by'>;
 
 /** The cheque and company beside a discount (over `co` and `e`, see DISCOUNT_JOINS). */
 const DISCOUNT_JOINED_COLUMNS = `co.name as company_name,
