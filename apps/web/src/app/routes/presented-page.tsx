@@ -3,5 +3,9 @@ import { PresentedView } from '../../features/presented/presented-view';
 
 /** 'Cheques presentados al cobro': the paying bank's queue; a cheque's number opens its lifecycle detail. */
 export function PresentedPage() {
-  return <PresentedView renderDetails={(c, close) => <EcheqDetailsDialog echeq={c} onClose={close} />} />;
+  return (
+    <PresentedView
+      renderDetails={(c, close, actions) => <EcheqDetailsDialog echeq={c} actions={actions} onClose={close} />}
+    />
+  );
 }

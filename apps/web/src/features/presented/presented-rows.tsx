@@ -24,8 +24,8 @@ type RowHandlers = {
   onReject: (c: PresentedCheque) => void;
 };
 
-/** Pay and reject, while the registry is not busy with the cheque and the server offers them. */
-function RowActions({ cheque: c, onPay, onReject }: { cheque: PresentedCheque } & Omit<RowHandlers, 'onOpen'>) {
+/** Pay and reject (in a row, a card or the cheque's detail), while the registry is not busy and the server offers them. */
+export function RowActions({ cheque: c, onPay, onReject }: { cheque: PresentedCheque } & Omit<RowHandlers, 'onOpen'>) {
   if (c.syncing) return <ChequeStateChip state={c.state} syncing />;
   const can = (a: 'PAY' | 'REJECT') => !c.actions || c.actions.includes(a);
   return (

@@ -66,11 +66,11 @@ const page = (rows: PresentedCheque[]) => () =>
     },
   });
 
-function renderView() {
+function renderView(renderDetails?: Parameters<typeof PresentedView>[0]['renderDetails']) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/presented']}>
-        <PresentedView />
+        <PresentedView renderDetails={renderDetails} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -103,6 +103,17 @@ describe('Cheques presentados al cobro', () => {
     renderView();
     const table = await screen.findByRole('table', { name: 'Cheques presentados al cobro' });
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('CUIT 30-73333333-2');
+  });
+
+  it('the number opens the detail with pay and reject; paying from it closes it and asks for confirmation', async () => {
+    const user = userEvent.setup();
+    mockApi({ 'GET /api/echeqs/presented': page([presented()]) });
+    renderView((c, _close, actions) => <section aria-label={`Detalle ${c.number}`}>{actions}</section>);
+    await user.click(await screen.findByRole('button', { name: '00000042' }));
+    const detail = screen.getByRole('region', { name: 'Detalle 00000042' });
+    await user.click(within(detail).getByRole('button', { name: 'Pagar ECHEQ 00000042' }));
+    expect(screen.queryByRole('region', { name: 'Detalle 00000042' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Pagar ECHEQ' })).toBeInTheDocument();
   });
 
   it('pays after the confirmation: POST …/pay, a notice, and the queue asked again', async () => {

@@ -14,19 +14,19 @@ import { formatAmount, formatCount } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { presentedQuery, usePayCheque, useRejectCheque } from './api';
 import { PayDialog, RejectDialog } from './presented-dialogs';
-import { PresentedCards, PresentedTable } from './presented-rows';
+import { PresentedCards, PresentedTable, RowActions } from './presented-rows';
 
 const PARAMS = { filters: { search: (raw: string) => raw.slice(0, 100) } };
 
 /**
  * "Cheques presentados al cobro": the paying bank's queue (LIFECYCLE §3, §6), oldest clearing date first. The bank
  * pays or rejects each cheque before the clearing session's cut-off; one it leaves is paid at the cut-off. Opening a
- * cheque's number shows its detail (`renderDetails`, given by the page).
+ * cheque's number shows its detail (`renderDetails`, given by the page), with the same two actions.
  */
 export function PresentedView({
   renderDetails,
 }: {
-  renderDetails?: (cheque: PresentedCheque, onClose: () => void) => ReactNode;
+  renderDetails?: (cheque: PresentedCheque, onClose: () => void, actions: ReactNode) => ReactNode;
 }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { filters, paging, searchText, setSearchText } = useListParams(PARAMS);
@@ -123,7 +123,23 @@ export function PresentedView({
         onConfirm={doReject}
         onClose={() => setRejecting(null)}
       />
-      {open && renderDetails ? renderDetails(open, () => setOpen(null)) : null}
+      {open && renderDetails
+        ? renderDetails(
+            open,
+            () => setOpen(null),
+            <RowActions
+              cheque={open}
+              onPay={(c) => {
+                setOpen(null);
+                setPaying(c);
+              }}
+              onReject={(c) => {
+                setOpen(null);
+                setRejecting(c);
+              }}
+            />,
+          )
+        : null}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>
   );
