@@ -3,6 +3,12 @@ import Chip from '@mui/material/Chip';
 type StatusColor = 'default' | 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'info';
 export type StatusMap<S extends string> = Record<S, { label: string; color: StatusColor }>;
 
+/** A status map from the contract's Spanish labels and a colour for each status. */
+export function statusMap<S extends string>(labels: Record<S, string>, colors: Record<S, StatusColor>): StatusMap<S> {
+  const entries = (Object.keys(colors) as S[]).map((s) => [s, { label: labels[s], color: colors[s] }] as const);
+  return Object.fromEntries(entries) as StatusMap<S>;
+}
+
 /**
  * A status as a Spanish label and a colour from the map the caller passes, e.g.
  * `{ IN_CUSTODY: { label: 'En Custodia', color: 'success' }, ... }`. Unknown statuses show the raw code.

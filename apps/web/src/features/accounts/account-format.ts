@@ -5,18 +5,15 @@ import {
   type ChequebookStatus,
   type Currency,
 } from '@echeq/contract';
-import type { StatusMap } from '../../components/status-chip';
+import { statusMap } from '../../components/status-chip';
 
-export const ACCOUNT_STATUS: StatusMap<AccountStatus> = {
-  ACTIVE: { label: ACCOUNT_STATUS_LABELS.ACTIVE, color: 'success' },
-  CLOSED: { label: ACCOUNT_STATUS_LABELS.CLOSED, color: 'default' },
-};
+export const ACCOUNT_STATUS = statusMap<AccountStatus>(ACCOUNT_STATUS_LABELS, { ACTIVE: 'success', CLOSED: 'default' });
 
-export const CHEQUEBOOK_STATUS: StatusMap<ChequebookStatus> = {
-  PENDING: { label: CHEQUEBOOK_STATUS_LABELS.PENDING, color: 'warning' },
-  ACTIVE: { label: CHEQUEBOOK_STATUS_LABELS.ACTIVE, color: 'success' },
-  EXHAUSTED: { label: CHEQUEBOOK_STATUS_LABELS.EXHAUSTED, color: 'default' },
-};
+export const CHEQUEBOOK_STATUS = statusMap<ChequebookStatus>(CHEQUEBOOK_STATUS_LABELS, {
+  PENDING: 'warning',
+  ACTIVE: 'success',
+  EXHAUSTED: 'default',
+});
 
 export const ACCOUNT_TITLES: Record<Currency, string> = {
   ARS: 'Cuenta corriente en pesos',

@@ -1,20 +1,15 @@
 import type { Chequebook, CurrentAccount } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
 import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
-import { messageOf } from '../../lib/api-error';
 import { AccountCard } from './account-card';
 import { formatCbu } from './account-format';
+import { AccountCards, ChequebookConfirm } from './account-list';
 import { accountClientsQuery, accountsQuery, useActivateChequebook } from './api';
 import { OpenAccountDialog } from './open-account-dialog';
 
@@ -81,28 +76,18 @@ export function BankAccountsView({ canManage }: { canManage: boolean }) {
           </MenuItem>
         ))}
       </TextField>
-      {accounts.isError ? (
-        <ErrorAlert
-          title="No se pudieron cargar las cuentas"
-          message={messageOf(accounts.error, 'No se pudo conectar con el servidor.')}
-          onRetry={() => accounts.refetch()}
-        />
-      ) : accounts.isPending ? (
-        <LoadingState />
-      ) : accounts.data.length === 0 ? (
-        <EmptyState message="No hay cuentas corrientes para mostrar" />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          {accounts.data.map((a) => (
-            <AccountCard
-              key={a.id}
-              account={a}
-              showCompany
-              {...(canManage ? { onActivate: (account, chequebook) => setActivating({ account, chequebook }) } : {})}
-            />
-          ))}
-        </Box>
-      )}
+      <AccountCards
+        accounts={accounts}
+        empty="No hay cuentas corrientes para mostrar"
+        card={(a) => (
+          <AccountCard
+            key={a.id}
+            account={a}
+            showCompany
+            {...(canManage ? { onActivate: (account, chequebook) => setActivating({ account, chequebook }) } : {})}
+          />
+        )}
+      />
       {canManage ? (
         <OpenAccountDialog
           key={companyId}
@@ -116,29 +101,21 @@ export function BankAccountsView({ canManage }: { canManage: boolean }) {
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={activating !== null}
+      <ChequebookConfirm
         title="Activar chequera"
         message={
           activating ? (
             <>
               {activating.account.company_name} podrá emitir cheques con los números {activating.chequebook.first} a{' '}
               {activating.chequebook.last} de la cuenta CBU {formatCbu(activating.account.cbu)}.
-              {activate.isError ? (
-                <Box sx={{ mt: 2 }}>
-                  <ErrorAlert message={messageOf(activate.error, 'No se pudo activar la chequera.')} />
-                </Box>
-              ) : null}
             </>
           ) : null
         }
         confirmLabel="Activar"
-        loading={activate.isPending}
+        change={activate}
+        failed="No se pudo activar la chequera."
         onConfirm={confirmActivate}
-        onClose={() => {
-          setActivating(null);
-          activate.reset();
-        }}
+        onClose={() => setActivating(null)}
       />
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>

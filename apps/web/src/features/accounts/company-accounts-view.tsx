@@ -1,16 +1,11 @@
 import { CHEQUEBOOK_SIZE, type CurrentAccount } from '@echeq/contract';
-import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyState } from '../../components/empty-state';
-import { ErrorAlert } from '../../components/error-alert';
-import { LoadingState } from '../../components/loading-state';
 import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
-import { messageOf } from '../../lib/api-error';
 import { AccountCard } from './account-card';
 import { formatCbu } from './account-format';
+import { AccountCards, ChequebookConfirm } from './account-list';
 import { accountsQuery, useRequestChequebook } from './api';
 
 /**
@@ -36,46 +31,26 @@ export function CompanyAccountsView({ canRequest }: { canRequest: boolean }) {
   return (
     <>
       <PageHeader title="Cuentas y chequeras" subtitle="Sus cuentas corrientes y los números de cheque disponibles" />
-      {accounts.isError ? (
-        <ErrorAlert
-          title="No se pudieron cargar las cuentas"
-          message={messageOf(accounts.error, 'No se pudo conectar con el servidor.')}
-          onRetry={() => accounts.refetch()}
-        />
-      ) : accounts.isPending ? (
-        <LoadingState />
-      ) : accounts.data.length === 0 ? (
-        <EmptyState message="Su empresa todavía no tiene cuentas corrientes. Pídale a su banco que abra una." />
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          {accounts.data.map((a) => (
-            <AccountCard key={a.id} account={a} {...(canRequest ? { onRequest: setAsking } : {})} />
-          ))}
-        </Box>
-      )}
-      <ConfirmDialog
-        open={asking !== null}
+      <AccountCards
+        accounts={accounts}
+        empty="Su empresa todavía no tiene cuentas corrientes. Pídale a su banco que abra una."
+        card={(a) => <AccountCard key={a.id} account={a} {...(canRequest ? { onRequest: setAsking } : {})} />}
+      />
+      <ChequebookConfirm
         title="Solicitar chequera"
         message={
           asking ? (
             <>
               Se pedirá una chequera nueva de {CHEQUEBOOK_SIZE} cheques para la cuenta CBU {formatCbu(asking.cbu)}. Si
               su banco opera en el sandbox queda activa al instante; si no, el banco debe activarla.
-              {request.isError ? (
-                <Box sx={{ mt: 2 }}>
-                  <ErrorAlert message={messageOf(request.error, 'No se pudo solicitar la chequera.')} />
-                </Box>
-              ) : null}
             </>
           ) : null
         }
         confirmLabel="Solicitar"
-        loading={request.isPending}
+        change={request}
+        failed="No se pudo solicitar la chequera."
         onConfirm={confirm}
-        onClose={() => {
-          setAsking(null);
-          request.reset();
-        }}
+        onClose={() => setAsking(null)}
       />
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </>

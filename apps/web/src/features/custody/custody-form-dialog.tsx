@@ -1,4 +1,4 @@
-import { buenosAiresDateOf, type CreateCustodyBody, type Custody, type Echeq } from '@echeq/contract';
+import { addDays, buenosAiresDateOf, type CreateCustodyBody, type Custody, type Echeq } from '@echeq/contract';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Grid from '@mui/material/Grid';
@@ -10,7 +10,7 @@ import { DateLocalization } from '../../components/date-localization';
 import { FormDialog } from '../../components/form-dialog';
 import { fieldErrorsOf, isApiError } from '../../lib/api-error';
 import { useCreateCustody } from './api';
-import { addDays, CUSTODY_ERRORS } from './custody-format';
+import { CUSTODY_ERRORS } from './custody-format';
 
 type Form = ChequeValues & { notes: string };
 

@@ -6,18 +6,18 @@ import {
   divRoundHalfUp,
   toCents,
 } from '@echeq/contract';
-import type { StatusMap } from '../../components/status-chip';
+import { statusMap } from '../../components/status-chip';
 import { formatPercent, formatRate } from '../../lib/format';
 
 export const DISCOUNT_STATUSES: readonly DiscountStatus[] = discountStatusSchema.options;
 
-export const DISCOUNT_STATUS_MAP: StatusMap<DiscountStatus> = {
-  PENDING: { label: DISCOUNT_STATUS_LABELS.PENDING, color: 'warning' },
-  APPROVED: { label: DISCOUNT_STATUS_LABELS.APPROVED, color: 'info' },
-  REJECTED: { label: DISCOUNT_STATUS_LABELS.REJECTED, color: 'error' },
-  CANCELLED: { label: DISCOUNT_STATUS_LABELS.CANCELLED, color: 'default' },
-  COMPLETED: { label: DISCOUNT_STATUS_LABELS.COMPLETED, color: 'success' },
-};
+export const DISCOUNT_STATUS_MAP = statusMap<DiscountStatus>(DISCOUNT_STATUS_LABELS, {
+  PENDING: 'warning',
+  APPROVED: 'info',
+  REJECTED: 'error',
+  CANCELLED: 'default',
+  COMPLETED: 'success',
+});
 
 /** The specification's error messages for this screen (§8). */
 export const DISCOUNT_ERRORS = {

@@ -1,5 +1,5 @@
 import { TENANT_STATUS_LABELS, TENANT_TYPE_LABELS, type TenantStatus, type TenantType } from '@echeq/contract';
-import type { StatusMap } from '../../components/status-chip';
+import { type StatusMap, statusMap } from '../../components/status-chip';
 
 export const ADMIN_ERRORS = {
   load: 'Error al cargar datos de administración',
@@ -9,10 +9,10 @@ export const ADMIN_ERRORS = {
   update: 'Error al actualizar la entidad',
 } as const;
 
-export const TENANT_STATUS_MAP: StatusMap<TenantStatus> = {
-  ACTIVO: { label: TENANT_STATUS_LABELS.ACTIVO, color: 'success' },
-  INACTIVO: { label: TENANT_STATUS_LABELS.INACTIVO, color: 'default' },
-};
+export const TENANT_STATUS_MAP = statusMap<TenantStatus>(TENANT_STATUS_LABELS, {
+  ACTIVO: 'success',
+  INACTIVO: 'default',
+});
 
 export const TEST_STATUS_MAP: StatusMap<'success' | 'failed' | 'untested'> = {
   success: { label: 'Conexión exitosa', color: 'success' },

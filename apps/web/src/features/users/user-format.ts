@@ -1,12 +1,12 @@
 import { ROLE_LABELS, type Role, USER_STATUS_LABELS, type UserStatus } from '@echeq/contract';
-import type { StatusMap } from '../../components/status-chip';
+import { statusMap } from '../../components/status-chip';
 import { formatCuit } from '../../lib/format';
 
-export const USER_STATUS_MAP: StatusMap<UserStatus> = {
-  ACTIVE: { label: USER_STATUS_LABELS.ACTIVE, color: 'success' },
-  INACTIVE: { label: USER_STATUS_LABELS.INACTIVE, color: 'default' },
-  SUSPENDED: { label: USER_STATUS_LABELS.SUSPENDED, color: 'error' },
-};
+export const USER_STATUS_MAP = statusMap<UserStatus>(USER_STATUS_LABELS, {
+  ACTIVE: 'success',
+  INACTIVE: 'default',
+  SUSPENDED: 'error',
+});
 
 export const USER_ERRORS = {
   load: 'Error al cargar la lista de usuarios',
