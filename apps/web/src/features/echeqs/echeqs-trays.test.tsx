@@ -61,6 +61,18 @@ describe("ECHEQs: a company's trays", () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
+  it("'Todos' shows a registry cheque's COELSA state and offers no edit or delete (it moves by its operations)", async () => {
+    mockApi({
+      'GET /api/echeqs': page([registryCheque({ state: 'ACTIVO-PENDIENTE', actions: undefined })]),
+      'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
+    });
+    renderScreen('COMPANY_USER');
+    const row = within(await screen.findByRole('table', { name: 'ECHEQs' })).getByRole('row', { name: /12345678/ });
+    expect(row).toHaveTextContent('Endoso pendiente de aceptación');
+    expect(within(row).getByRole('button', { name: 'Editar ECHEQ 12345678' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Eliminar ECHEQ 12345678' })).toBeDisabled();
+  });
+
   it('a row being updated shows Actualizando and no operation', async () => {
     mockApi({
       'GET /api/echeqs/trays/recibidos': page([registryCheque({ syncing: true })], { counts: COUNTS }),

@@ -147,7 +147,7 @@ export function EcheqsView({
 
   const list = listQ.data;
   const rows = list?.data ?? [];
-  const filtered = filteredList(url.filters);
+  const filtered = tray ? url.filters.search !== '' : filteredList(url.filters);
   const issueButton = (
     <Button variant="contained" startIcon={<Add />} onClick={() => setIssuing(true)}>
       Emitir ECHEQ
@@ -209,10 +209,10 @@ export function EcheqsView({
         onRetry={() => void listQ.refetch()}
         loadingLabel="Cargando ECHEQs..."
         emptyMessage={
-          tray
-            ? `No hay ECHEQs en ${TRAY_LABELS[tray]}`
-            : filtered
-              ? 'No hay ECHEQs que coincidan con la búsqueda'
+          filtered
+            ? 'No hay ECHEQs que coincidan con la búsqueda'
+            : tray
+              ? `No hay ECHEQs en ${TRAY_LABELS[tray]}`
               : 'No hay ECHEQs registrados'
         }
         emptyAction={!tray && !filtered && canCreate && !createDisabled ? newButton : undefined}
