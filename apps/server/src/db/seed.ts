@@ -6,6 +6,7 @@ import { seedAccounts } from './seed-accounts';
 import { seedBook } from './seed-book';
 import { seedClearing, seedSandboxBook } from './seed-clearing';
 import { seedDiscounts } from './seed-discounts';
+import { seedLifecycle } from './seed-lifecycle';
 import type { SeedIds, SeedStep } from './seed-step';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -114,8 +115,19 @@ const STEPS: SeedStep[] = [
 
 const SEED_LOCK = 727_002;
 
-/** Seeds the demo data on an empty database; a second run finds BDEMO and does nothing. */
+/**
+ * Seeds the demo data on an empty database; a second run finds BDEMO and does nothing. The foundation and the
+ * hand-registered book in one transaction, then the registry's cheques through the registry and the banks' inboxes
+ * (seed-lifecycle.ts), each operation in a transaction of its own.
+ */
 export async function seedDemo(db: Db): Promise<boolean> {
+  const started = new Date();
+  const seeded = await seedFoundation(db);
+  if (seeded) await seedLifecycle(db, started);
+  return seeded;
+}
+
+async function seedFoundation(db: Db): Promise<boolean> {
   const hash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);

@@ -6,6 +6,8 @@
 export { awaitingJob } from './lifecycle.awaiting';
 export { lifecycleByType } from './lifecycle.by-type';
 export { inboxJob, runInbox } from './lifecycle.inbox';
+export { issueCheque } from './lifecycle.issue';
 export { portLink, type RegistryLink } from './lifecycle.link';
-export { registryRefused } from './lifecycle.operate';
+export { operate, registryRefused } from './lifecycle.operate';
+export { reconcileBank } from './lifecycle.reconcile';
 export { lifecycleRoutes } from './lifecycle.routes';
