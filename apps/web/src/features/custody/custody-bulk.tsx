@@ -1,11 +1,9 @@
 import type { Custody } from '@echeq/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { BulkBar, BulkResultDialog, type BulkRow, totalsText } from '../../components/bulk-dialogs';
+import { BulkFailure, BulkReason } from '../../components/bulk-reason';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { messageOf } from '../../lib/api-error';
 import { useBulkRelease } from './api';
 
 /**
@@ -73,21 +71,8 @@ export function CustodyBulk({ chosen: onScreen, onClear }: { chosen: Custody[]; 
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       >
-        <TextField
-          label="Motivo de liberación"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          required
-          fullWidth
-          multiline
-          sx={{ mt: 2 }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
-        {bulk.isError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {messageOf(bulk.error, 'No se pudieron liberar las custodias')}
-          </Alert>
-        ) : null}
+        <BulkReason label="Motivo de liberación" value={reason} onChange={setReason} />
+        <BulkFailure request={bulk} fallback="No se pudieron liberar las custodias" />
       </ConfirmDialog>
       <BulkResultDialog title="Resultado de la liberación" rows={results} onClose={() => setResults(null)} />
     </>

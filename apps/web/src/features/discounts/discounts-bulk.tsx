@@ -1,11 +1,9 @@
 import type { Discount } from '@echeq/contract';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { BulkBar, BulkResultDialog, type BulkRow, totalsText } from '../../components/bulk-dialogs';
+import { BulkFailure, BulkReason } from '../../components/bulk-reason';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { messageOf } from '../../lib/api-error';
 import { useBulkDiscountDecision } from './api';
 import { shortId } from './discount-format';
 
@@ -95,23 +93,8 @@ export function DiscountsBulk({ chosen: onScreen, onClear }: { chosen: Discount[
         onConfirm={confirm}
         onClose={() => setAction(null)}
       >
-        {shown === 'reject' ? (
-          <TextField
-            label="Motivo de rechazo"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            required
-            fullWidth
-            multiline
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        ) : null}
-        {bulk.isError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {messageOf(bulk.error, 'No se pudieron procesar los descuentos')}
-          </Alert>
-        ) : null}
+        {shown === 'reject' ? <BulkReason label="Motivo de rechazo" value={reason} onChange={setReason} /> : null}
+        <BulkFailure request={bulk} fallback="No se pudieron procesar los descuentos" />
       </ConfirmDialog>
       <BulkResultDialog title={VERB[done].done} rows={results} onClose={() => setResults(null)} />
     </>
