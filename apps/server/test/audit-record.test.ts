@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers';
+import { parseCsv } from './reports-fixtures';
 
 describe('GET /api/audit/:id: one record, with the list’s permission and scope', () => {
   let s: TestServer;
@@ -95,5 +96,27 @@ describe('GET /api/audit/:id: one record, with the list’s permission and scope
     const bad = await s.req('GET', '/api/audit?sort=actor', { token: admin });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].message).toContain('Orden inválido');
+  });
+
+  it('the trail and the users list export what the list shows, in its order (CSV)', async () => {
+    const csv = async (path: string) => {
+      const res = await fetch(s.url + path, { headers: { authorization: `Bearer ${admin}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/csv');
+      const text = Buffer.from(await res.arrayBuffer())
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
+      return parseCsv(text).filter((r) => r.length > 1);
+    };
+    const trail = await s.req('GET', '/api/audit?sort=-action&limit=100', { token: admin });
+    const [head, ...rows] = await csv('/api/audit/export.csv?sort=-action');
+    expect(head!.slice(0, 4)).toEqual(['Fecha', 'Usuario', 'Rol', 'Acción']);
+    expect(rows.length).toBe(trail.body.data.total);
+    expect(rows.slice(0, 100).map((r) => r[6])).toEqual(trail.body.data.data.map((e: any) => e.id));
+    expect(rows.some((r) => r[6] === foreign)).toBe(false);
+    const users = await s.req('GET', '/api/users?sort=email&limit=100', { token: admin });
+    const [uhead, ...urows] = await csv('/api/users/export.csv?sort=email');
+    expect(uhead![0]).toBe('Email');
+    expect(urows.map((r) => r[0])).toEqual(users.body.data.data.map((u: any) => u.email));
   });
 });

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './accounts';
 export * from './audit';
+export * from './audit-labels';
 export * from './auth';
 export * from './bulk';
 export * from './clearing';

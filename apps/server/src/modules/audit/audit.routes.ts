@@ -8,7 +8,9 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
+import { listExportRoutes } from '../../platform/http/list-export';
 import { AUTHED, responses } from '../../platform/http/responses';
+import { exportAudit } from './audit.export';
 import { getAuditEntry, getAuditFacets, listAuditPage } from './audit.list';
 
 export function auditRoutes(app: App, deps: Deps) {
@@ -36,6 +38,15 @@ export function auditRoutes(app: App, deps: Deps) {
     },
     async (req) => ({ success: true as const, data: await getAuditFacets({ deps, ctx: ctxOf(req) }) }),
   );
+
+  listExportRoutes(app, {
+    path: '/audit/export',
+    access: 'audit:read',
+    tags: ['audit'],
+    summary: 'El registro de auditoría con sus filtros',
+    querystring: listAuditQuerySchema,
+    exportOf: (ctx, query, format) => exportAudit(deps, ctx, query, format),
+  });
 
   app.get(
     '/audit/:id',

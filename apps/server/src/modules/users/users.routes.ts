@@ -10,12 +10,23 @@ import {
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
+import { listExportRoutes } from '../../platform/http/list-export';
 import { AUTHED, responses } from '../../platform/http/responses';
 import { confirmUser, decideApproval } from './users.approval';
+import { exportUsers } from './users.export';
 import { createUser, getUser, listUsersPage } from './users.service';
 import { updateUser } from './users.update';
 
 export function usersRoutes(app: App, deps: Deps) {
+  listExportRoutes(app, {
+    path: '/users/export',
+    access: 'users:read',
+    tags: ['users'],
+    summary: 'La lista de usuarios con sus filtros',
+    querystring: listUsersQuerySchema,
+    exportOf: (ctx, query, format) => exportUsers(deps, ctx, query, format),
+  });
+
   app.get(
     '/users',
     {

@@ -1,9 +1,11 @@
 import {
+  ACTION_LABELS,
   type AuditEntry,
   COMPANY_APPROVAL_LABELS,
   CUSTODY_STATUS_LABELS,
   DISCOUNT_STATUS_LABELS,
   ECHEQ_STATUS_LABELS,
+  ENTITY_LABELS,
   ROLE_LABELS,
   type Role,
   TENANT_STATUS_LABELS,
@@ -12,7 +14,6 @@ import {
   VALIDATION_STATUS_LABELS,
 } from '@echeq/contract';
 import { formatAmount, formatCuit, formatDate, formatDateTime, formatNumber, formatRate } from '../../lib/format';
-import { ACTION_LABELS, ENTITY_LABELS } from './audit-labels';
 
 export const entityLabel = (entity: string) => ENTITY_LABELS[entity] ?? entity;
 

@@ -1,4 +1,4 @@
-/** The audit trail's entities and actions by name, in Spanish (audit-format.ts reads them). */
+/** The audit trail's entities and actions by name, in Spanish (the screen and the trail's export read them). */
 
 /** Spanish names of the entities the trail records (unknown ones show their code). */
 export const ENTITY_LABELS: Record<string, string> = {
