@@ -7,6 +7,7 @@ import {
   trayOf,
 } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
+import { tenantOfBankCode } from '../accounts';
 
 /** A client company of the bank that is or was a party to a cheque. */
 export type Party = { id: string; cuit: string; name: string };
@@ -18,6 +19,25 @@ export async function partiesOf(q: Queryable, tenantId: string, cuits: string[])
     [tenantId, cuits],
   );
   return r.rows;
+}
+
+/**
+ * The banks a cheque concerns: those with a client company that is or was a party to it (issuer, beneficiary,
+ * holder, either side of an endorsement), and the bank it is drawn on (its issuer's bank code).
+ */
+export async function banksConcerned(q: Queryable, cheque: RegistryCheque): Promise<string[]> {
+  const cuits = [
+    cheque.issuer.cuit,
+    cheque.beneficiary.cuit,
+    ...cheque.endorsements.flatMap((e) => [e.from_cuit, e.to_cuit]),
+  ];
+  if (cheque.holder_cuit) cuits.push(cheque.holder_cuit);
+  const r = await q.query<{ tenant_id: string }>(
+    'select distinct tenant_id from companies where cuit = any($1::text[])',
+    [[...new Set(cuits)]],
+  );
+  const drawnOn = await tenantOfBankCode(q, cheque.issuer.bank_code);
+  return [...new Set([...r.rows.map((x) => x.tenant_id), ...(drawnOn ? [drawnOn] : [])])];
 }
 
 /** Every client company's CUIT of the bank (what its inbox asks the registry about). */

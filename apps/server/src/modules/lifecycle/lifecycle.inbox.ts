@@ -7,6 +7,7 @@ import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
 import {
+  banksConcerned,
   clientCuits,
   insertHistory,
   moveCursor,
@@ -111,12 +112,21 @@ export async function runInbox(
 }
 
 /**
- * After the sandbox registry answered an operation: the inbox of the caller's bank, then of every other bank on the
- * sandbox (the registry is theirs too), so each party's bank sees the change at once rather than at the next tick.
+ * After the sandbox registry answered an operation: the inbox of the caller's bank, then of the other sandbox banks
+ * the cheque concerns (a client company is or was a party, or the cheque is drawn on it), so each party's bank sees
+ * the change at once rather than at the next tick. Without the cheque, every other sandbox bank's. Banks the cheque
+ * does not concern have nothing to apply; the job's tick reaches them anyway.
  */
-export async function runInboxes(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, first: string): Promise<void> {
+export async function runInboxes(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  link: RegistryLink,
+  first: string,
+  cheque?: RegistryCheque,
+): Promise<void> {
   await runInbox(deps, link, first);
-  for (const tenantId of await link.banks(deps.db)) if (tenantId !== first) await runInbox(deps, link, tenantId);
+  const among = cheque ? (await banksConcerned(deps.db, cheque)).filter((t) => t !== first) : undefined;
+  if (among?.length === 0) return;
+  for (const tenantId of await link.banks(deps.db, among)) if (tenantId !== first) await runInbox(deps, link, tenantId);
 }
 
 /** The inbox of every bank on the sandbox, each tick (one transaction per batch of a bank). */

@@ -15,8 +15,8 @@ import {
  * the registry could not be reached (the outbox delivers the operation later).
  */
 export type RegistryLink = {
-  /** The banks whose inbox the job runs: those working on the built-in sandbox. */
-  banks(q: Queryable): Promise<string[]>;
+  /** The banks whose inbox the job runs: those working on the built-in sandbox (only among `among` when given). */
+  banks(q: Queryable, among?: string[]): Promise<string[]>;
   issue(tenantId: string, req: RegistryIssueRequest): Promise<RegistryOutcome | null>;
   operate(tenantId: string, req: RegistryOperateRequest): Promise<RegistryOutcome | null>;
   /** The events after `cursor` concerning any of `cuits` or drawn on any of `bankCodes`, in id order. */
@@ -33,8 +33,11 @@ export function portLink(deps: ClearingDeps): RegistryLink {
     return null;
   };
   return {
-    async banks(q) {
-      const r = await q.query<{ id: string }>(`select id from tenants where estado = 'ACTIVO' order by id`);
+    async banks(q, among) {
+      const r = await q.query<{ id: string }>(
+        `select id from tenants where estado = 'ACTIVO' and ($1::uuid[] is null or id = any($1::uuid[])) order by id`,
+        [among ?? null],
+      );
       const on: string[] = [];
       for (const t of r.rows) if (await onSandbox(q, t.id)) on.push(t.id);
       return on;
