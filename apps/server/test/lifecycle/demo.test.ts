@@ -48,6 +48,34 @@ describe('the demo data of the lifecycle (LIFECYCLE §7)', () => {
     }
   });
 
+  it('reconcileBank names what differs: a copy in another state, a history line lost', async () => {
+    const link = portLink({ db: s.db, clock: systemClock, config: s.config });
+    const bank = (await s.db.query<{ id: string }>(`select id from tenants where codigo = 'BNORTE'`)).rows[0]!.id;
+    const copy = await s.db.query<{ id: string; cheque_id: string; state: string }>(
+      `select id, cheque_id, state from echeqs where tenant_id = $1 and origin = 'REGISTRY' and state = 'CUSTODIA' limit 1`,
+      [bank],
+    );
+    const c = copy.rows[0]!;
+    const event = await s.db.query<{ event_id: string; cheque_id: string }>(
+      `select event_id::text, cheque_id from echeq_history where tenant_id = $1 and event = 'ISSUE' and cheque_id <> $2 limit 1`,
+      [bank, c.cheque_id],
+    );
+    await s.db.query(`update echeqs set state = 'ACTIVO' where id = $1`, [c.id]);
+    await s.db.query('delete from echeq_history where tenant_id = $1 and event_id = $2', [
+      bank,
+      event.rows[0]!.event_id,
+    ]);
+    try {
+      const r = await reconcileBank(s.db, link, bank);
+      expect(r.mismatches).toEqual([
+        expect.objectContaining({ cheque_id: c.cheque_id, field: 'state', copy: 'ACTIVO', registry: 'CUSTODIA' }),
+        expect.objectContaining({ cheque_id: event.rows[0]!.cheque_id, field: 'history', copy: 0 }),
+      ]);
+    } finally {
+      await s.db.query('update echeqs set state = $2 where id = $1', [c.id, c.state]);
+    }
+  });
+
   it('every demo company finds content in each of its trays, each bank cheques in its paying queue', async () => {
     const trays = await s.db.query<{ name: string; tray: string; n: number; pending: number }>(
       `select co.name, e.tray, count(*)::int as n, count(*) filter (where e.awaiting)::int as pending
@@ -72,6 +100,18 @@ describe('the demo data of the lifecycle (LIFECYCLE §7)', () => {
        where e.state = 'PRESENTADO' and e.registry->'issuer'->>'bank_code' = b.bank_code group by 1`,
     );
     expect(queue.rows.map((r) => r.codigo).sort()).toEqual(['BDEMO', 'BNORTE']);
+  });
+
+  it('the trays and the presented queue answer them through the API', async () => {
+    const trays = await get('empresa', '/echeqs/trays/recibidos');
+    expect(trays.status).toBe(200);
+    for (const t of TRAYS) expect(trays.body.data.counts[t].total, `Empresa Demo: ${t}`).toBeGreaterThan(0);
+    expect(trays.body.data.counts.recibidos.pending).toBeGreaterThan(0);
+    for (const as of ['operador', 'norteAdmin'] as const) {
+      const q = await get(as, '/echeqs/presented');
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+      expect(q.body.data.data.length, as).toBeGreaterThan(0);
+    }
   });
 
   it("a paid cheque's timeline tells its whole life, across both banks", async () => {
