@@ -94,6 +94,7 @@ export const queryKeys = {
     all: () => ['audit'] as const,
     list: (q: ListAuditQuery) => ['audit', 'list', q] as const,
     facets: () => ['audit', 'facets'] as const,
+    one: (id: string) => ['audit', 'one', id] as const,
   },
   settings: {
     all: () => ['settings'] as const,

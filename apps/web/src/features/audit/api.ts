@@ -8,6 +8,13 @@ import { queryKeys as keys } from '../../lib/query-keys';
 export const auditQuery = (q: ListAuditQuery) =>
   pagedQuery<AuditEntry, ListAuditQuery>(keys.audit.list(q), '/audit', q);
 
+/** GET /audit/:id: one record, for a link that names it (its list page need not be the one on screen). */
+export const auditEntryQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.audit.one(id),
+    queryFn: ({ signal }) => api.get<AuditEntry>(`/audit/${id}`, { signal }),
+  });
+
 /** GET /audit/facets: entities, actions and actors present in what the caller may read. */
 export const auditFacetsQuery = () =>
   queryOptions({

@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { EmailText } from '../../components/email-text';
+import { SortHeader } from '../../components/sort-header';
 import { formatDateTime } from '../../lib/format';
 import { actionLabel, actorRoleLabel, entityLabel, isKnownAction, recordLink } from './audit-format';
 
@@ -53,16 +54,24 @@ export function RecordId({ entry, reachable }: { entry: AuditEntry; reachable: (
 }
 
 /** The trail as a table: when, who, role, action, entity, record and a 'Ver' button for the before and after. */
-export function AuditTable({ rows, onView, reachable }: Props) {
+export function AuditTable({
+  rows,
+  onView,
+  reachable,
+  sort = '',
+  onSort,
+}: Props & { sort?: string; onSort?: (sort: string) => void }) {
+  const sorted = (label: string, key: string) =>
+    onSort ? <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} /> : <TableCell>{label}</TableCell>;
   return (
     <TableContainer>
       <Table size="small" aria-label="Registros de auditoría">
         <TableHead>
           <TableRow>
-            <TableCell>Fecha y hora</TableCell>
+            {sorted('Fecha y hora', 'at')}
             <TableCell>Usuario</TableCell>
             <TableCell>Rol</TableCell>
-            <TableCell>Acción</TableCell>
+            {sorted('Acción', 'action')}
             <TableCell>Entidad</TableCell>
             <TableCell>ID</TableCell>
             <TableCell>Detalle</TableCell>

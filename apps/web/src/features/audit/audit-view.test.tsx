@@ -64,10 +64,11 @@ const ROWS: AuditEntry[] = [
   }),
 ];
 
-function stub() {
+function stub(more: Parameters<typeof mockApi>[0] = {}) {
   signInStored(ADMIN);
   const queries: URLSearchParams[] = [];
   mockApi({
+    ...more,
     'GET /api/auth/profile': () => json(200, { success: true, data: ADMIN }),
     'GET /api/audit': () => json(200, { success: true, data: { data: ROWS, page: 1, limit: 25, total: 3 } }),
     'GET /api/audit/facets': () =>
@@ -153,5 +154,26 @@ describe('Auditoría in Spanish', () => {
     // The impossible range is not asked for.
     expect(queries.some((q) => q.get('to') === '2026-10-01')).toBe(false);
     expect(queries.every((q) => !q.get('from') || /^\d{4}-\d{2}-\d{2}$/.test(q.get('from') ?? ''))).toBe(true);
+  });
+
+  it('a link naming a record not on the page opens it, asked by its number; one the user may not see is dropped', async () => {
+    const far = entry({ id: '99', action: 'echeq.create', entity: 'echeq', after: { number: '70000001' } });
+    stub({
+      'GET /api/audit/99': () => json(200, { success: true, data: far }),
+      'GET /api/audit/98': () =>
+        json(404, { success: false, code: 'NOT_FOUND', message: 'Registro de auditoría no encontrado' }),
+    });
+    const first = renderApp('/audit?detail=99');
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle de auditoría' });
+    expect(dialog).toHaveTextContent('ECHEQ creado');
+    expect(dialog).toHaveTextContent('70000001');
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(first.router.state.location.search).toBe(''));
+    first.unmount();
+
+    const second = renderApp('/audit?detail=98');
+    await screen.findByRole('table', { name: 'Registros de auditoría' });
+    await waitFor(() => expect(second.router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog', { name: 'Detalle de auditoría' })).toBeNull();
   });
 });

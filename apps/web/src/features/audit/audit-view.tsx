@@ -1,4 +1,4 @@
-import { listAuditQuerySchema } from '@echeq/contract';
+import { type ListAuditQuery, listAuditQuerySchema } from '@echeq/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import { useTheme } from '@mui/material/styles';
@@ -9,13 +9,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DateLocalization } from '../../components/date-localization';
 import { DateRangeFields, type DateRangeValue, rangeProblem } from '../../components/date-range-fields';
+import { ListExport } from '../../components/list-export';
 import { filterOptions, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
+import { SortSelect } from '../../components/sort-header';
 import { useOpenRecord } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
 import { fromSchema, serial, useListParams } from '../../lib/use-list-params';
-import { auditFacetsQuery, auditQuery } from './api';
+import { auditEntryQuery, auditFacetsQuery, auditQuery } from './api';
 import { AuditDetailDialog } from './audit-detail-dialog';
 import { actionLabel, entityLabel } from './audit-format';
 import { AuditCards, AuditTable } from './audit-table';
@@ -29,6 +31,7 @@ const PARAMS = {
     actor_id: fromSchema(Q.actor_id),
     from: fromSchema(Q.from),
     to: fromSchema(Q.to),
+    sort: fromSchema(Q.sort),
   },
   extras: { detail: serial },
   limit: 25,
@@ -39,7 +42,8 @@ const NO_DATES: DateRangeValue = { from: '', to: '' };
  * 'Auditoría': the append-only trail the caller may read (every tenant for a system admin, its own for bank admins
  * and auditors), filtered by entity, action, user and dates (typed or picked, es-AR), each action and field by its
  * Spanish name, values formatted, and each record's id a link to its screen when `reachable` says the viewer may
- * open it. Filters, page and the open record live in the address (a record opens from the page it is on).
+ * open it. Filters, page and the open record live in the address (a link to a record opens it from any page: GET
+ * /audit/:id when its row is not on screen).
  */
 export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reachable: (path: string) => boolean }) {
   const theme = useTheme();
@@ -51,20 +55,23 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
   const dates = rangeProblem(filters) ? NO_DATES : { from: filters.from, to: filters.to };
   const [typing, setTyping] = useState<DateRangeValue | null>(null);
 
-  const list = useQuery(
-    auditQuery({
-      page: paging.page,
-      limit: paging.limit,
-      entity: filters.entity || undefined,
-      action: filters.action || undefined,
-      actor_id: filters.actor_id || undefined,
-      from: dates.from || undefined,
-      to: dates.to || undefined,
-    }),
-  );
+  // The list's query; its export sends the same (less the page).
+  const query = {
+    page: paging.page,
+    limit: paging.limit,
+    entity: filters.entity || undefined,
+    action: filters.action || undefined,
+    actor_id: filters.actor_id || undefined,
+    from: dates.from || undefined,
+    to: dates.to || undefined,
+    sort: (filters.sort || undefined) as ListAuditQuery['sort'],
+  };
+  const list = useQuery(auditQuery(query));
+  const setSort = (v: string) => url.setFilter('sort', v as ListAuditQuery['sort'] & string);
   const detail = useOpenRecord({
     id: url.extras.detail,
     rows: list.isPlaceholderData ? undefined : list.data?.data,
+    byId: auditEntryQuery,
     onMissing: () => url.drop('detail'),
   }).record;
   const facets = useQuery(auditFacetsQuery());
@@ -123,6 +130,14 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
             <DateLocalization>
               <DateRangeFields value={shownDates} onChange={setDateRange} />
             </DateLocalization>
+            <SortSelect
+              labels={{ at: 'Fecha', action: 'Acción' }}
+              defaultLabel="Más recientes"
+              sort={filters.sort}
+              onSort={setSort}
+              phoneOnly
+            />
+            <ListExport path="/audit" query={query} name="auditoría" />
             <Tooltip title={clearable ? '' : 'No hay filtros aplicados'}>
               <span>
                 <Button onClick={clear} disabled={!clearable}>
@@ -145,7 +160,13 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
         {narrow ? (
           <AuditCards rows={rows} onView={(e) => url.open('detail', e.id)} reachable={reachable} />
         ) : (
-          <AuditTable rows={rows} onView={(e) => url.open('detail', e.id)} reachable={reachable} />
+          <AuditTable
+            sort={filters.sort}
+            onSort={setSort}
+            rows={rows}
+            onView={(e) => url.open('detail', e.id)}
+            reachable={reachable}
+          />
         )}
       </PagedList>
       {detail ? <AuditDetailDialog entry={detail} onClose={() => url.close('detail')} reachable={reachable} /> : null}
