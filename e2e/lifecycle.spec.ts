@@ -83,7 +83,11 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     expect(number).toMatch(/^\d{8}$/);
 
     expect(page.url()).toContain('tray=emitidos');
-    const row = page.getByRole('table', { name: 'Emitidos' }).getByRole('row', { name: new RegExp(number) });
+    const row = page
+      .getByRole('table', { name: 'Emitidos' })
+      .getByRole('row')
+      .filter({ hasText: number })
+      .filter({ hasText: AMOUNT_SHOWN });
     await row.waitFor();
     expect(await row.innerText()).toContain('Emitido, pendiente de aceptación');
     await row.getByRole('button', { name: `Anular ECHEQ ${number}` }).waitFor();
@@ -93,7 +97,12 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     const phone = await newPage(browser, MOBILE);
     await loginAs(phone, 'emisor@empresa.example');
     await openTray(phone, /^Emitidos/);
-    await phone.getByRole('list', { name: 'Emitidos' }).getByText(`N° ${number}`).waitFor();
+    await phone
+      .getByRole('list', { name: 'Emitidos' })
+      .getByRole('listitem')
+      .filter({ hasText: AMOUNT_SHOWN })
+      .getByText(`N° ${number}`)
+      .waitFor();
     await noSideScroll(phone);
     await still(phone, 'lifecycle-emitidos-mobile');
     await phone.getByRole('button', { name: 'Emitir ECHEQ' }).first().click();
@@ -111,7 +120,7 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     await loginAs(page, 'beneficiario@beneficiario.example');
     await openTray(page, /^Recibidos, \d+ pendientes?$/);
     const table = page.getByRole('table', { name: 'Recibidos' });
-    const row = table.getByRole('row', { name: new RegExp(number) });
+    const row = table.getByRole('row').filter({ hasText: number }).filter({ hasText: AMOUNT_SHOWN });
     await row.waitFor();
     expect(await row.innerText()).toContain(AMOUNT_SHOWN);
     await still(page, 'lifecycle-recibidos-desktop');
@@ -136,7 +145,11 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     await notice(page, new RegExp(`ECHEQ N° ${number} endosado`));
 
     await page.getByRole('tab', { name: /^Endosados/ }).click();
-    const endorsed = page.getByRole('table', { name: 'Endosados' }).getByRole('row', { name: new RegExp(number) });
+    const endorsed = page
+      .getByRole('table', { name: 'Endosados' })
+      .getByRole('row')
+      .filter({ hasText: number })
+      .filter({ hasText: AMOUNT_SHOWN });
     await endorsed.waitFor();
     expect(await endorsed.innerText()).toContain('Endoso pendiente de aceptación');
     await page.context().close();
@@ -147,7 +160,11 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     const phone = await newPage(browser, MOBILE);
     await loginAs(phone, 'tesoreria@norte.example');
     await openTray(phone, /^Recibidos, \d+ pendientes?$/);
-    const card = phone.getByRole('list', { name: 'Recibidos' }).getByRole('listitem').filter({ hasText: number });
+    const card = phone
+      .getByRole('list', { name: 'Recibidos' })
+      .getByRole('listitem')
+      .filter({ hasText: number })
+      .filter({ hasText: AMOUNT_SHOWN });
     await card.waitFor();
     await noSideScroll(phone);
     await still(phone, 'lifecycle-recibidos-mobile');

@@ -73,13 +73,17 @@ describe("ECHEQs: a company's trays", () => {
     expect(within(row).getByRole('button', { name: 'Eliminar ECHEQ 12345678' })).toBeDisabled();
   });
 
-  it('a row being updated shows Actualizando and no operation', async () => {
+  it('a row being updated shows Actualizando and no operation; a party known by CUIT only reads as a CUIT', async () => {
     mockApi({
-      'GET /api/echeqs/trays/recibidos': page([registryCheque({ syncing: true })], { counts: COUNTS }),
+      'GET /api/echeqs/trays/recibidos': page([registryCheque({ syncing: true, beneficiary: '30723456785' })], {
+        counts: COUNTS,
+      }),
     });
     renderScreen('BENEFICIARY', '/echeqs?tray=recibidos');
     const row = within(await screen.findByRole('table', { name: 'Recibidos' })).getByRole('row', { name: /12345678/ });
     expect(row).toHaveTextContent('Actualizando');
+    // A party the cheque knows only by CUIT reads as one.
+    expect(row).toHaveTextContent('CUIT 30-72345678-5');
     expect(within(row).queryByRole('button', { name: /Aceptar/ })).toBeNull();
   });
 

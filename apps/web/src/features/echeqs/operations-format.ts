@@ -43,9 +43,12 @@ export function shownActions(e: Echeq): ActionType[] {
 
 export const actionLabel = (a: ActionType) => OPERATION_LABELS[a];
 
+/** A party's name, or 'CUIT 30-72345678-5' where the cheque knows only its CUIT. */
+export const partyLabel = (name: string) => (/^\d{11}$/.test(name) ? `CUIT ${formatCuit(name)}` : name);
+
 /** 'el ECHEQ N° 12345678 por $ 150.000,00 ARS' */
 const face = (e: Echeq) => `el ECHEQ N° ${e.number} por ${formatAmount(e.amount, e.currency)}`;
-const from = (e: Echeq) => (e.issuer ? ` de ${e.issuer.replace(/\.$/, '')}` : '');
+const from = (e: Echeq) => (e.issuer ? ` de ${partyLabel(e.issuer).replace(/\.$/, '')}` : '');
 
 /** What the operation will do, in plain words (the confirmation's text). */
 export function operationSentence(a: ActionType, e: Echeq): string {
@@ -55,7 +58,7 @@ export function operationSentence(a: ActionType, e: Echeq): string {
     case 'REPUDIATE':
       return `Repudiará ${face(e)}${from(e)}. El ECHEQ quedará repudiado y no podrá cobrarse.`;
     case 'ANNUL':
-      return `Anulará ${face(e)} emitido a ${e.beneficiary}. El beneficiario ya no podrá aceptarlo y el número no se vuelve a usar.`;
+      return `Anulará ${face(e)} emitido a ${partyLabel(e.beneficiary)}. El beneficiario ya no podrá aceptarlo y el número no se vuelve a usar.`;
     case 'ACCEPT_ENDORSEMENT':
       return `Aceptará el endoso del ${face(e).slice(3)}${from(e)}. Pasará a ser su tenedor.`;
     case 'REPUDIATE_ENDORSEMENT':

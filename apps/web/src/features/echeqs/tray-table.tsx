@@ -16,6 +16,7 @@ import { ChequeStateChip } from '../../components/cheque-state-chip';
 import { Money } from '../../components/money';
 import { formatDate } from '../../lib/format';
 import { ChequeActions } from './cheque-actions';
+import { partyLabel } from './operations-format';
 
 type Props = {
   rows: Echeq[];
@@ -60,7 +61,7 @@ function TrayCards({ rows, label, canOperate, onView, onAction }: Props) {
           </Box>
           <Money amount={e.amount} currency={e.currency} strong />
           <Typography variant="body2" color="text.secondary">
-            {e.issuer} → {e.beneficiary}
+            {partyLabel(e.issuer)} → {partyLabel(e.beneficiary)}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }}>
@@ -106,8 +107,8 @@ function TrayRows({ rows, label, canOperate, onView, onAction }: Props) {
               <TableCell align="right">
                 <Money amount={e.amount} currency={e.currency} />
               </TableCell>
-              <TableCell sx={{ maxWidth: 200 }}>{e.issuer}</TableCell>
-              <TableCell sx={{ maxWidth: 200 }}>{e.beneficiary}</TableCell>
+              <TableCell sx={{ maxWidth: 200 }}>{partyLabel(e.issuer)}</TableCell>
+              <TableCell sx={{ maxWidth: 200 }}>{partyLabel(e.beneficiary)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{paymentDate(e)}</TableCell>
               <TableCell>
                 <ChequeStateChip state={e.state} syncing={e.syncing} />
