@@ -12,11 +12,9 @@ import {
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
 import { addDays, buenosAiresDate } from '../../platform/clock';
-import { decodeGroupCursor, groupedPage, groupOrderOf } from '../../platform/db/grouped-sort';
+import { bookListPage } from '../../platform/db/book-page';
 import { insertRows } from '../../platform/db/insert-rows';
-import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import { listFilter } from '../../platform/db/range-filter';
-import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, notFound, validationError } from '../../platform/http/app-error';
 import { auditRow } from '../audit';
@@ -136,38 +134,19 @@ export async function listCustody(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const { cursor, sort } = query;
   const filter = listFilter(query);
-  const offset = cursor ? null : (query.page - 1) * query.limit;
-  const counted = (pageRows: number) =>
-    countCustody(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });
-  const group = groupOrderOf(sort, { scope, statuses: custodyStatusSchema.options, ...CUSTODY_GROUP_COLUMNS });
-  if (group) {
-    const after = cursor ? decodeGroupCursor(group, cursor) : undefined;
-    const page = await listGroupedCustodyPage(deps.db, scope, {
-      ...filter,
-      order: group,
-      limit: query.limit,
-      offset: offset ?? 0,
-      after,
-    });
-    return groupedPage(page, group, query, await counted(page.count));
-  }
-  const order = sortOrderOf(sort, CUSTODY_SORT_COLUMNS, '-custody_date');
-  if (order) {
-    const after = cursor ? decodeSortCursor(order, cursor) : undefined;
-    const page = await listSortedCustodyPage(deps.db, scope, {
-      ...filter,
-      order,
-      limit: query.limit,
-      offset: offset ?? 0,
-      after,
-    });
-    return sortedPage(page, order, query, await counted(page.count));
-  }
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  const page = await listCustodyPage(deps.db, scope, { ...filter, limit: query.limit, offset: offset ?? 0, after });
-  return keysetPage(page, query, await counted(page.count));
+  return bookListPage({
+    query,
+    scope,
+    statuses: custodyStatusSchema.options,
+    groupColumns: CUSTODY_GROUP_COLUMNS,
+    sortColumns: CUSTODY_SORT_COLUMNS,
+    defaultSort: '-custody_date',
+    grouped: (at) => listGroupedCustodyPage(deps.db, scope, { ...filter, ...at }),
+    sorted: (at) => listSortedCustodyPage(deps.db, scope, { ...filter, ...at }),
+    keyset: (at) => listCustodyPage(deps.db, scope, { ...filter, ...at }),
+    count: (at) => countCustody(deps.db, scope, { ...filter, ...at }),
+  });
 }
 
 /**

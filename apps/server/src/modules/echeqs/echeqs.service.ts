@@ -9,12 +9,10 @@ import {
 } from '@echeq/contract';
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';
+import { bookListPage } from '../../platform/db/book-page';
 import type { Queryable } from '../../platform/db/db';
-import { decodeGroupCursor, groupedPage, groupOrderOf } from '../../platform/db/grouped-sort';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
-import { decodeCursor, keysetPage } from '../../platform/db/keyset';
 import { listFilter } from '../../platform/db/range-filter';
-import { decodeSortCursor, sortedPage, sortOrderOf } from '../../platform/db/sorted-page';
 import type { Deps } from '../../platform/deps';
 import { invalidTransition, validationError } from '../../platform/http/app-error';
 import { auditRow, recordAudit } from '../audit';
@@ -137,38 +135,19 @@ export async function listEcheqs(opts: {
 }): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
-  const { cursor, sort } = query;
   const filter = listFilter(query);
-  const offset = cursor ? null : (query.page - 1) * query.limit;
-  const counted = (pageRows: number) =>
-    countEcheqs(deps.db, scope, { ...filter, offset, limit: query.limit, pageRows });
-  const group = groupOrderOf(sort, { scope, statuses: echeqStatusSchema.options, ...ECHEQ_GROUP_COLUMNS });
-  if (group) {
-    const after = cursor ? decodeGroupCursor(group, cursor) : undefined;
-    const page = await listGroupedEcheqPage(deps.db, scope, {
-      ...filter,
-      order: group,
-      limit: query.limit,
-      offset: offset ?? 0,
-      after,
-    });
-    return groupedPage(page, group, query, await counted(page.count));
-  }
-  const order = sortOrderOf(sort, ECHEQ_SORT_COLUMNS, '-created_at');
-  if (order) {
-    const after = cursor ? decodeSortCursor(order, cursor) : undefined;
-    const page = await listSortedEcheqPage(deps.db, scope, {
-      ...filter,
-      order,
-      limit: query.limit,
-      offset: offset ?? 0,
-      after,
-    });
-    return sortedPage(page, order, query, await counted(page.count));
-  }
-  const after = cursor ? decodeCursor(cursor) : undefined;
-  const page = await listEcheqPage(deps.db, scope, { ...filter, limit: query.limit, offset: offset ?? 0, after });
-  return keysetPage(page, query, await counted(page.count));
+  return bookListPage({
+    query,
+    scope,
+    statuses: echeqStatusSchema.options,
+    groupColumns: ECHEQ_GROUP_COLUMNS,
+    sortColumns: ECHEQ_SORT_COLUMNS,
+    defaultSort: '-created_at',
+    grouped: (at) => listGroupedEcheqPage(deps.db, scope, { ...filter, ...at }),
+    sorted: (at) => listSortedEcheqPage(deps.db, scope, { ...filter, ...at }),
+    keyset: (at) => listEcheqPage(deps.db, scope, { ...filter, ...at }),
+    count: (at) => countEcheqs(deps.db, scope, { ...filter, ...at }),
+  });
 }
 
 export async function updateEcheq(opts: {
