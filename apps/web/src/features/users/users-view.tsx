@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ListExport } from '../../components/list-export';
 import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
@@ -66,17 +67,17 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const url = useListParams(PARAMS);
   const { paging } = url;
   const { search, role, status, tenant_id: tenantId, pending } = url.filters;
-  const list = useQuery(
-    usersQuery({
-      page: paging.page,
-      limit: paging.limit,
-      search,
-      role: role || undefined,
-      status: status || undefined,
-      tenant_id: tenantId || undefined,
-      pending: pending || undefined,
-    }),
-  );
+  // The list's query; its export sends the same (less the page).
+  const query = {
+    page: paging.page,
+    limit: paging.limit,
+    search,
+    role: role || undefined,
+    status: status || undefined,
+    tenant_id: tenantId || undefined,
+    pending: pending || undefined,
+  };
+  const list = useQuery(usersQuery(query));
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
   const roleOptions = filterOptions(
     ROLES.filter((r) => isSystemAdmin || r !== 'SYSTEM_ADMIN'),
@@ -180,6 +181,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
                 )}
               />
             ) : null}
+            <ListExport path="/users" query={query} name="usuarios" />
           </>
         }
         list={list.data}
