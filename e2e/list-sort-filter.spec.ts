@@ -1,4 +1,4 @@
-import { buenosAiresDateOf } from '@echeq/contract';
+import { buenosAiresDateOf, CUSTODY_STATUS_LABELS, type CustodyStatus } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -133,13 +133,7 @@ describe('a book list sorted and filtered by typed dates keeps it across a reloa
         c.status,
       ]),
     );
-    const labels: Record<string, string> = {
-      IN_CUSTODY: 'En Custodia',
-      RELEASED: 'Liberado',
-      EXPIRED: 'Vencido',
-      CANCELLED: 'Cancelado',
-    };
-    await expect.poll(statuses).toEqual(byStatus.map((id) => labels[statusOf.get(id)] ?? expect.any(String)));
+    await expect.poll(statuses).toEqual(byStatus.map((id) => CUSTODY_STATUS_LABELS[statusOf.get(id) as CustodyStatus]));
 
     await page.getByRole('button', { name: 'Empresa', exact: true }).click();
     await page.waitForFunction(() => location.search.includes('sort=company'));
