@@ -8,7 +8,7 @@ import {
   type Role,
 } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
-import { EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { pageBatches } from '../../platform/db/export-batches';
 import type { Deps } from '../../platform/deps';
 import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
 import { exportList } from '../../platform/http/list-export';
@@ -43,12 +43,6 @@ export function exportAudit(
     sheet: 'Auditoría',
     columns: AUDIT_EXPORT_COLUMNS,
     count: async (cap) => Math.min((await page(1, 1)).total, cap),
-    batches: (async function* () {
-      for (let n = 1; ; n++) {
-        const rows = (await page(n, EXPORT_BATCH_ROWS)).data;
-        if (rows.length > 0) yield rows;
-        if (rows.length < EXPORT_BATCH_ROWS) return;
-      }
-    })(),
+    batches: pageBatches(page),
   });
 }

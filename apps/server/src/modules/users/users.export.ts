@@ -1,7 +1,7 @@
 /** The users list as a file: the list itself (filters, sort, scope) read page after page (see exportList). */
 import { type ListUsersQuery, ROLE_LABELS, USER_STATUS_LABELS, type User } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
-import { EXPORT_BATCH_ROWS } from '../../platform/db/export-batches';
+import { pageBatches } from '../../platform/db/export-batches';
 import type { Deps } from '../../platform/deps';
 import type { ExportColumn, ExportFormat } from '../../platform/http/export-stream';
 import { exportList } from '../../platform/http/list-export';
@@ -34,12 +34,6 @@ export function exportUsers(
     sheet: 'Usuarios',
     columns: USER_EXPORT_COLUMNS,
     count: async (cap) => Math.min((await page(1, 1)).total, cap),
-    batches: (async function* () {
-      for (let n = 1; ; n++) {
-        const rows = (await page(n, EXPORT_BATCH_ROWS)).data;
-        if (rows.length > 0) yield rows;
-        if (rows.length < EXPORT_BATCH_ROWS) return;
-      }
-    })(),
+    batches: pageBatches(page),
   });
 }

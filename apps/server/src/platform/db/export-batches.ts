@@ -54,3 +54,17 @@ export async function checkExportSize(count: (cap: number) => Promise<number>, m
   }
   return n;
 }
+
+/**
+ * The pages of a list that pages only by number (no keyset cursor), read with `read(n, EXPORT_BATCH_ROWS)` from page
+ * 1 in the list's order; it ends with the first page that is not full.
+ */
+export async function* pageBatches<T>(
+  read: (page: number, limit: number) => Promise<{ data: T[] }>,
+): AsyncGenerator<T[]> {
+  for (let n = 1; ; n++) {
+    const rows = (await read(n, EXPORT_BATCH_ROWS)).data;
+    if (rows.length > 0) yield rows;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+  }
+}
