@@ -1,4 +1,4 @@
-import { buenosAiresDateOf } from '@echeq/contract';
+import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -89,8 +89,8 @@ describe('Gestión de Custodia', () => {
   it("the bank admin sees its bank's custody, not another bank's, and releases with a reason", async () => {
     const company = await apiLogin('emisor@empresa.example');
     const number = unique('92');
-    const today = new Date().toISOString().slice(0, 10);
-    const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const today = buenosAiresDateOf(new Date());
+    const due = addDays(today, 30);
     const created = await api(company, 'POST', '/echeqs/custody', {
       number,
       amount: 98765.43,

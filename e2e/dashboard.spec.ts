@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@echeq/contract';
+import { addDays, buenosAiresDateOf, ROLE_LABELS, type Role } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -19,8 +19,8 @@ const card = (page: Page, name: string) => page.getByRole('region', { name, exac
 
 let seq = 0;
 async function depositCheque(token: string, amount: number) {
-  const today = new Date().toISOString().slice(0, 10);
-  const due = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const today = buenosAiresDateOf(new Date());
+  const due = addDays(today, 60);
   const r = await api(token, 'POST', '/echeqs/custody', {
     number: `96${Date.now()}${seq++}`,
     amount,

@@ -1,3 +1,4 @@
+import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -8,7 +9,7 @@ const BENEFICIARY = '"><svg onload="window.__xss=3">';
 const NUMBER = `98${String(Date.now()).slice(-8)}`;
 
 function isoDay(offset: number): string {
-  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  return addDays(buenosAiresDateOf(new Date()), offset);
 }
 
 async function noScriptRan(page: Page): Promise<void> {

@@ -1,3 +1,4 @@
+import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitRange } from '../src/modules/reports/reports.service';
@@ -246,8 +247,8 @@ describe('custody and discount reports', () => {
       custody: (await s.req('GET', '/api/reports/custody', { token: emisor })).body.data,
       discounts: (await s.req('GET', '/api/reports/discounts', { token: emisor })).body.data,
     };
-    const today = new Date().toISOString().slice(0, 10);
-    const due = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    const today = buenosAiresDateOf(new Date());
+    const due = addDays(today, 90);
     const deposit = (i: number) =>
       s.req('POST', '/api/echeqs/custody', {
         token: emisor,

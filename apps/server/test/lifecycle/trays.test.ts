@@ -183,10 +183,11 @@ describe('the trays and the presented queue after a cross-bank story (issue 22)'
        where co.name = 'Empresa Demo S.A.' and e.tray = 'emitidos' order by e.created_at desc, e.id desc`,
     );
     const expected = order.rows.map((r) => r.cheque_id);
-    expect([...expected].sort()).toEqual([cheques.A, cheques.B].sort());
+    // The demo data's cheques are in the tray too; the story's are among them.
+    expect(expected).toEqual(expect.arrayContaining([cheques.A, cheques.B]));
     const walked: string[] = [];
     let cursor: string | null = null;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i <= expected.length; i++) {
       const path: string = `/api/echeqs/trays/emitidos?limit=1${cursor ? `&cursor=${cursor}` : ''}`;
       const r = await s.req('GET', path, { token: tokens.empresa! });
       walked.push(...r.body.data.data.map((x: Row) => x.cheque_id));

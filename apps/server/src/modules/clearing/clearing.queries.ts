@@ -263,3 +263,21 @@ export async function bankCodeOnSandbox(q: Queryable, bankCode: string): Promise
   );
   return r.rows.length > 0;
 }
+
+/**
+ * The outbox's record of a registry operation the bank delivered itself and got an answer to (the request's own
+ * call, LIFECYCLE §8): DELIVERED with the answer, or FAILED with the refusal's reason, so the delivery job does not
+ * send it again. A row the job has already settled is left as it is.
+ */
+export async function settleRegistryOutbox(
+  q: Queryable,
+  c: { tenantId: string; key: string; at: Date; response: unknown; refusal: string | null },
+): Promise<void> {
+  await q.query(
+    `update clearing_outbox set status = $4, attempts = attempts + 1, delivered_at = case when $4 = 'DELIVERED'
+       then $3::timestamptz end, response = $5, last_error = $6
+     where tenant_id = $1 and status = 'PENDING' and operation in ('REGISTRY_ISSUE', 'REGISTRY_OPERATE')
+       and payload->'request'->>'key' = $2`,
+    [c.tenantId, c.key, c.at, c.refusal ? 'FAILED' : 'DELIVERED', JSON.stringify(c.response), c.refusal],
+  );
+}

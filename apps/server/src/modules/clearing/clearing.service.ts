@@ -4,9 +4,10 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { breakerFor } from './adapters/breaker';
 import type { SandboxBookEntry } from './book';
-import { ensureSandboxParticipant, insertSandboxBook, selectConfig } from './clearing.queries';
+import { ensureSandboxParticipant, insertSandboxBook, selectConfig, settleRegistryOutbox } from './clearing.queries';
 import { assess, type ClearingDeps, type PortOptions, portFor, toAppError } from './connect';
 import type { ClearingEcheq, ClearingOperation, ClearingPayloads, ClearingPort } from './port';
+import type { RegistryOutcome } from './registry/types';
 import { recentProbe } from './status.service';
 
 /**
@@ -61,6 +62,20 @@ export function outboxRow(op: ClearingEntry): RowInsert {
     columns: OUTBOX_COLUMNS,
     values: [op.tenantId, op.operation, op.entity, op.entityId, JSON.stringify(op.payload ?? null)],
   };
+}
+
+/**
+ * A registry operation the bank delivered in the request itself and got an answer to: its outbox record is settled
+ * (DELIVERED, or FAILED with the refusal), so the delivery job does not send it a second time.
+ */
+export async function registryDelivered(
+  q: Queryable,
+  tenantId: string,
+  key: string,
+  outcome: RegistryOutcome,
+  at: Date,
+): Promise<void> {
+  await settleRegistryOutbox(q, { tenantId, key, at, response: outcome, refusal: outcome.ok ? null : outcome.message });
 }
 
 /** Records an operation for the clearing house in the caller's transaction (the outbox); a job delivers it. */

@@ -29,6 +29,7 @@ export {
   learnSandboxBook,
   onSandbox,
   outboxRow,
+  registryDelivered,
   requireClearing,
   validateWithClearing,
 } from './clearing.service';

@@ -11,7 +11,7 @@ import type { Queryable } from '../../platform/db/db';
 import { forbidden, notFound } from '../../platform/http/app-error';
 import { takeNextChequeNumber } from '../accounts';
 import { recordAudit } from '../audit';
-import { enqueueClearing, type RegistryIssueRequest, requireClearing } from '../clearing';
+import { enqueueClearing, type RegistryIssueRequest, registryDelivered, requireClearing } from '../clearing';
 import { runInboxes } from './lifecycle.inbox';
 import { type LifecycleDeps, type OperationAnswer, refusalError, registryKey } from './lifecycle.operate';
 import { callerOn, findCompanyCopy, toCopyDto } from './lifecycle.view';
@@ -95,6 +95,7 @@ export async function issueCheque(opts: {
     return req;
   });
   const outcome = await deps.link.issue(tenantId, request);
+  if (outcome) await registryDelivered(deps.db, tenantId, request.key, outcome, deps.clock.now());
   if (!outcome) return { status: 202, cheque: null };
   if (!outcome.ok) throw refusalError(outcome);
   await runInboxes(deps, deps.link, tenantId, outcome.cheque);

@@ -5,7 +5,13 @@ import type { Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, invalidTransition } from '../../platform/http/app-error';
 import { recordAudit } from '../audit';
-import { enqueueClearing, type RegistryOperateRequest, type RegistryOutcome, requireClearing } from '../clearing';
+import {
+  enqueueClearing,
+  type RegistryOperateRequest,
+  type RegistryOutcome,
+  registryDelivered,
+  requireClearing,
+} from '../clearing';
 import { runInboxes } from './lifecycle.inbox';
 import type { RegistryLink } from './lifecycle.link';
 import { type CopyView, callerOn, chequeNotFound, findCopy, toCopyDto } from './lifecycle.view';
@@ -124,6 +130,7 @@ export async function operate(opts: {
     return { request, chequeId: row.cheque_id! };
   });
   const outcome = await deps.link.operate(tenantId, sent.request);
+  if (outcome) await registryDelivered(deps.db, tenantId, sent.request.key, outcome, deps.clock.now());
   if (outcome && !outcome.ok) {
     await refused(deps.db, tenantId, sent.chequeId, key, outcome.message);
     throw refusalError(outcome);
