@@ -112,7 +112,12 @@ describe('Gestión de ECHEQs', () => {
     });
     expect(created.status).toBe(200);
     const sur = await apiLogin('admin@bancosur.example');
-    const surNumber = (await api(sur, 'GET', '/echeqs?limit=1')).body.data.data[0].number;
+    // A cheque Banco Sur registered by hand (a registry cheque's number may also be on one of Banco Demo's accounts).
+    const surRows = (await api(sur, 'GET', '/echeqs?limit=50')).body.data.data as {
+      number: string;
+      cheque_id?: string;
+    }[];
+    const surNumber = surRows.find((r) => !r.cheque_id)!.number;
 
     const page = await newPage(browser);
     await loginAs(page, 'admin@banco.example');
