@@ -37,7 +37,8 @@ describe('current accounts and chequebooks: the company’s and the bank’s scr
     await page.getByRole('heading', { level: 1, name: 'Cuentas y chequeras' }).waitFor();
     const pesos = card(page, 'Cuenta corriente en pesos');
     const dollars = card(page, 'Cuenta corriente en dólares');
-    await pesos.getByText('Quedan 25 cheques', { exact: true }).waitFor();
+    // The pesos chequebook has numbers to spare (the demo data and other browser tests issue from it).
+    await pesos.getByText(/^Quedan (\d{2,}|[5-9]) cheques$/).waitFor();
     await dollars.getByText('Quedan 4 cheques', { exact: true }).waitFor();
     expect(await pesos.getByRole('button', { name: 'Solicitar chequera' }).isDisabled()).toBe(true);
     await pesos.getByText('Podrá pedir otra cuando queden menos de 5 cheques').waitFor();
