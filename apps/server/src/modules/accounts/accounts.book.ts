@@ -1,4 +1,4 @@
-import { CHEQUEBOOK_SIZE, formatChequeNumber, makeCbu } from '@echeq/contract';
+import { CHEQUEBOOK_SIZE, type Currency, formatChequeNumber, makeCbu } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import { AppError, conflict, notFound, validationError } from '../../platform/http/app-error';
 import {
@@ -128,6 +128,23 @@ export async function takeNextChequeNumber(
     throw conflict('La cuenta no tiene números de cheque disponibles: solicite una chequera nueva');
   }
   return { number: formatChequeNumber(Number(taken.number)), chequebookId: taken.id };
+}
+
+/** The account a company issues from, with the company as the cheque names its issuer. */
+export type IssuingAccount = { cuit: string; name: string; cbu: string; currency: Currency; status: string };
+
+/** The company's account and the company (CUIT, name) in one statement; null when the account is not its own. */
+export async function issuingAccount(
+  q: Queryable,
+  accountId: string,
+  companyId: string,
+): Promise<IssuingAccount | null> {
+  const r = await q.query<IssuingAccount>(
+    `select btrim(co.cuit) as cuit, co.name, a.cbu, btrim(a.currency) as currency, a.status
+     from current_accounts a join companies co on co.id = a.company_id where a.id = $1 and a.company_id = $2`,
+    [accountId, companyId],
+  );
+  return r.rows[0] ?? null;
 }
 
 /** The bank's code for its CBUs, or null while it has opened no account (read only: nothing is locked). */

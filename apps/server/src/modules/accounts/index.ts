@@ -1,2 +1,10 @@
-export { bankCodeFor, bankCodeOf, createAccount, takeNextChequeNumber, tenantOfBankCode } from './accounts.book';
+export {
+  bankCodeFor,
+  bankCodeOf,
+  createAccount,
+  type IssuingAccount,
+  issuingAccount,
+  takeNextChequeNumber,
+  tenantOfBankCode,
+} from './accounts.book';
 export { accountsRoutes } from './accounts.routes';

@@ -8,17 +8,21 @@ import {
 } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import { tenantOfBankCode } from '../accounts';
+import { banksOfCuits, type ClientCompany, clientsByCuit } from '../users';
 
 /** A client company of the bank that is or was a party to a cheque. */
-export type Party = { id: string; cuit: string; name: string };
+export type Party = ClientCompany;
 
-/** The bank's client companies among `cuits`. */
-export async function partiesOf(q: Queryable, tenantId: string, cuits: string[]): Promise<Party[]> {
-  const r = await q.query<Party>(
-    'select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::text[]) order by id',
-    [tenantId, cuits],
-  );
-  return r.rows;
+/**
+ * The bank's client companies that are parties to each of `events` (its `cuits`), read in one statement for all of
+ * them: the parties of event i are `partiesOf(...)[i]`.
+ */
+export async function partiesOf(q: Queryable, tenantId: string, events: { cuits: string[] }[]): Promise<Party[][]> {
+  const clients = await clientsByCuit(q, tenantId, [...new Set(events.flatMap((e) => e.cuits))]);
+  return events.map((e) => {
+    const cuits = new Set(e.cuits);
+    return clients.filter((c) => cuits.has(c.cuit));
+  });
 }
 
 /**
@@ -32,21 +36,9 @@ export async function banksConcerned(q: Queryable, cheque: RegistryCheque): Prom
     ...cheque.endorsements.flatMap((e) => [e.from_cuit, e.to_cuit]),
   ];
   if (cheque.holder_cuit) cuits.push(cheque.holder_cuit);
-  const r = await q.query<{ tenant_id: string }>(
-    'select distinct tenant_id from companies where cuit = any($1::text[])',
-    [[...new Set(cuits)]],
-  );
+  const withClients = await banksOfCuits(q, [...new Set(cuits)]);
   const drawnOn = await tenantOfBankCode(q, cheque.issuer.bank_code);
-  return [...new Set([...r.rows.map((x) => x.tenant_id), ...(drawnOn ? [drawnOn] : [])])];
-}
-
-/** Every client company's CUIT of the bank (what its inbox asks the registry about). */
-export async function clientCuits(q: Queryable, tenantId: string): Promise<string[]> {
-  const r = await q.query<{ cuit: string }>(
-    'select distinct btrim(cuit) as cuit from companies where tenant_id = $1 order by 1',
-    [tenantId],
-  );
-  return r.rows.map((x) => x.cuit);
+  return [...new Set([...withClients, ...(drawnOn ? [drawnOn] : [])])];
 }
 
 /** A bank's copy of a registry cheque as the inbox keeps it. */

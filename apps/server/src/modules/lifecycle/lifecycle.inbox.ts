@@ -6,9 +6,9 @@ import type { Job } from '../../platform/jobs';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
+import { clientCuitsOf } from '../users';
 import {
   banksConcerned,
-  clientCuits,
   insertHistory,
   moveCursor,
   type Party,
@@ -87,7 +87,7 @@ export async function runInbox(
   let applied = 0;
   for (;;) {
     const from = await readCursor(db, tenantId);
-    const cuits = await clientCuits(db, tenantId);
+    const cuits = await clientCuitsOf(db, tenantId);
     const bankCode = await bankCodeOf(db, tenantId);
     const pulled = await link.events(tenantId, {
       cursor: from,
@@ -99,9 +99,8 @@ export async function runInbox(
       await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
       const cursor = BigInt(await readCursor(tx, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
-      for (const ev of fresh) {
-        await applyEvent(tx, tenantId, await partiesOf(tx, tenantId, ev.cuits), ev);
-      }
+      const parties = await partiesOf(tx, tenantId, fresh);
+      for (const [i, ev] of fresh.entries()) await applyEvent(tx, tenantId, parties[i]!, ev);
       const next = BigInt(pulled.cursor) > cursor ? pulled.cursor : cursor.toString();
       if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
       return fresh.length;

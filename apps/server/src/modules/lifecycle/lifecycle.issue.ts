@@ -1,15 +1,8 @@
-import {
-  buenosAiresDateOf,
-  type ChequeDraft,
-  type Currency,
-  checkIssue,
-  cmc7ForAccount,
-  type IssueInput,
-} from '@echeq/contract';
+import { buenosAiresDateOf, type ChequeDraft, checkIssue, cmc7ForAccount, type IssueInput } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { forbidden, notFound } from '../../platform/http/app-error';
-import { takeNextChequeNumber } from '../accounts';
+import { type IssuingAccount, issuingAccount, takeNextChequeNumber } from '../accounts';
 import { recordAudit } from '../audit';
 import { enqueueClearing, type RegistryIssueRequest, registryDelivered, requireClearing } from '../clearing';
 import { runInboxes } from './lifecycle.inbox';
@@ -19,21 +12,19 @@ import { callerOn, findCompanyCopy, toCopyDto } from './lifecycle.view';
 /** The platform's postal code on every CMC7 line it composes (the branch's). */
 const POSTAL_CODE = '1000';
 
-type Issuer = { cuit: string; name: string; cbu: string; currency: Currency; status: string };
-
 /** The caller's company and the account it issues from (404 when the account is not its company's). */
-async function issuerOf(q: Queryable, companyId: string, accountId: string): Promise<Issuer> {
-  const r = await q.query<Issuer>(
-    `select btrim(co.cuit) as cuit, co.name, a.cbu, btrim(a.currency) as currency, a.status
-     from current_accounts a join companies co on co.id = a.company_id where a.id = $1 and a.company_id = $2`,
-    [accountId, companyId],
-  );
-  const row = r.rows[0];
-  if (!row) throw notFound('Cuenta no encontrada');
-  return row;
+async function issuerOf(q: Queryable, companyId: string, accountId: string): Promise<IssuingAccount> {
+  const issuer = await issuingAccount(q, accountId, companyId);
+  if (!issuer) throw notFound('Cuenta no encontrada');
+  return issuer;
 }
 
-function draftOf(body: IssueInput, issuer: Issuer, number: string, today: string): Omit<ChequeDraft, 'cheque_id'> {
+function draftOf(
+  body: IssueInput,
+  issuer: IssuingAccount,
+  number: string,
+  today: string,
+): Omit<ChequeDraft, 'cheque_id'> {
   return {
     number,
     cmc7: cmc7ForAccount({ cbu: issuer.cbu, postalCode: POSTAL_CODE, number }),

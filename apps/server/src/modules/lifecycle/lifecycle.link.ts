@@ -8,6 +8,7 @@ import {
   type RegistryOperateRequest,
   type RegistryOutcome,
 } from '../clearing';
+import { activeBanks } from '../tenants';
 
 /**
  * What the lifecycle needs of the registry, through the clearing house's port (app.ts builds it from clearing's
@@ -34,12 +35,8 @@ export function portLink(deps: ClearingDeps): RegistryLink {
   };
   return {
     async banks(q, among) {
-      const r = await q.query<{ id: string }>(
-        `select id from tenants where estado = 'ACTIVO' and ($1::uuid[] is null or id = any($1::uuid[])) order by id`,
-        [among ?? null],
-      );
       const on: string[] = [];
-      for (const t of r.rows) if (await onSandbox(q, t.id)) on.push(t.id);
+      for (const id of await activeBanks(q, among)) if (await onSandbox(q, id)) on.push(id);
       return on;
     },
     issue: async (tenantId, req) =>

@@ -22,6 +22,7 @@ import { type ReceiptSection, renderReceipt, verificationId } from '../../platfo
 import { sendPdf } from '../../platform/pdf/send';
 import { tenantOfBankCode } from '../accounts';
 import { bankName } from '../tenants';
+import { clientsByCuit } from '../users';
 import { chequeNotFound, findCopy } from './lifecycle.view';
 
 type Rows = ReceiptSection['rows'][number][];
@@ -45,11 +46,8 @@ function stateReason(c: RegistryCheque): { label: string; motivo: string; at: st
  */
 async function partyOf(q: Queryable, tenantId: string, c: RegistryCheque) {
   const cuits = [c.issuer.cuit, c.beneficiary.cuit, ...c.endorsements.flatMap((e) => [e.from_cuit, e.to_cuit])];
-  const clients = await q.query<{ cuit: string; name: string }>(
-    'select btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::text[])',
-    [tenantId, [...new Set(cuits)]],
-  );
-  const names = new Map<string, string>(clients.rows.map((r) => [r.cuit, r.name]));
+  const clients = await clientsByCuit(q, tenantId, [...new Set(cuits)]);
+  const names = new Map<string, string>(clients.map((r) => [r.cuit, r.name]));
   names.set(c.issuer.cuit, c.issuer.name);
   if (c.beneficiary.name) names.set(c.beneficiary.cuit, c.beneficiary.name);
   for (const e of c.endorsements) if (e.to_name && !names.has(e.to_cuit)) names.set(e.to_cuit, e.to_name);

@@ -3,7 +3,8 @@ import { acceptedEndorsementCount, type RegistryCheque } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
-import { clientCuits, partiesOf } from './lifecycle.copies';
+import { clientCuitsOf } from '../users';
+import { partiesOf } from './lifecycle.copies';
 import type { RegistryLink } from './lifecycle.link';
 
 /** One way a bank's copies differ from what the registry's events say. */
@@ -33,7 +34,7 @@ const PAGE = 1000;
 
 /** Every registry event the bank's inbox has applied (up to its cursor), in order. */
 async function appliedEvents(q: Queryable, link: RegistryLink, tenantId: string, until: bigint) {
-  const cuits = await clientCuits(q, tenantId);
+  const cuits = await clientCuitsOf(q, tenantId);
   const code = await bankCodeOf(q, tenantId);
   const events: RegistryEvent[] = [];
   let cursor = '0';
@@ -72,9 +73,12 @@ export async function reconcileBank(q: Queryable, link: RegistryLink, tenantId: 
   const copies = new Map<string, Copy>();
   for (const c of rows.rows) copies.set(`${c.cheque_id}|${c.company_id}`, c);
   const expected = new Set<string>();
-  for (const [id, ev] of latest) {
+  const lastEvents = [...latest.values()];
+  const partiesOfEach = await partiesOf(q, tenantId, lastEvents);
+  for (const [i, ev] of lastEvents.entries()) {
+    const id = ev.cheque_id;
     const cheque = ev.payload.cheque;
-    const parties = await partiesOf(q, tenantId, ev.cuits);
+    const parties = partiesOfEach[i]!;
     for (const p of parties) {
       expected.add(`${id}|${p.id}`);
       const c = copies.get(`${id}|${p.id}`);

@@ -16,6 +16,7 @@ import type { App } from '../../platform/http/app-type';
 import { AUTHED } from '../../platform/http/responses';
 import { recordAudit } from '../audit';
 import { onSandbox, type SimulateReceivedRequest, sandboxSimulateReceived } from '../clearing';
+import { clientById } from '../users';
 import { runInboxes } from './lifecycle.inbox';
 import type { RegistryLink } from './lifecycle.link';
 import { type LifecycleDeps, refusalError } from './lifecycle.operate';
@@ -24,15 +25,9 @@ import { callerOn, findCompanyCopy, toCopyDto } from './lifecycle.view';
 /** The outside company the sandbox plays when the administrator names none, and its bank (off the platform). */
 const OUTSIDE = { cuit: makeCuit('30', '71100008'), name: 'Proveedor Externo S.A.', bank_code: '072' };
 
-type Company = { id: string; tenant_id: string; cuit: string; name: string };
-
 /** The target company: any for the system's administrator, only its own bank's for a bank's (404 otherwise). */
-async function targetOf(deps: LifecycleDeps, ctx: Ctx, companyId: string): Promise<Company> {
-  const r = await deps.db.query<Company>(
-    'select id, tenant_id, btrim(cuit) as cuit, name from companies where id = $1',
-    [companyId],
-  );
-  const company = r.rows[0];
+async function targetOf(deps: LifecycleDeps, ctx: Ctx, companyId: string) {
+  const company = await clientById(deps.db, companyId);
   const mine = company && (ctx.actor.role === 'SYSTEM_ADMIN' || company.tenant_id === ctx.actor.tenantId);
   if (!company || !mine) throw notFound('Empresa no encontrada');
   return company;

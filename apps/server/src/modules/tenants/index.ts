@@ -1,3 +1,3 @@
-export { bankDiscountRate, bankName, requireTenant } from './tenants.bank';
+export { activeBanks, bankDiscountRate, bankName, requireTenant } from './tenants.bank';
 export { listDiscountRates, setDiscountRates } from './tenants.rates';
 export { tenantsRoutes } from './tenants.routes';

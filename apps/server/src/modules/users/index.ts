@@ -1,4 +1,5 @@
 export { ownAccount, signInAccount, userView } from './users.account';
+export { banksOfCuits, type ClientCompany, clientById, clientCuitsOf, clientsByCuit } from './users.companies';
 export {
   insertRegistration,
   recordLogin,

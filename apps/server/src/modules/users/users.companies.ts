@@ -1,0 +1,45 @@
+import type { Queryable } from '../../platform/db/db';
+
+// What other modules ask of the banks' client companies (the lifecycle's parties to a registry cheque): answers read
+// by CUIT or id, many at once where the caller has many, not the module's rows.
+
+/** A bank's client company as a cheque names it: its id, its CUIT (without padding) and its name. */
+export type ClientCompany = { id: string; cuit: string; name: string };
+
+/** The bank's client companies whose CUIT is among `cuits`, by id (one statement however many). */
+export async function clientsByCuit(q: Queryable, tenantId: string, cuits: string[]): Promise<ClientCompany[]> {
+  if (cuits.length === 0) return [];
+  const r = await q.query<ClientCompany>(
+    'select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::text[]) order by id',
+    [tenantId, cuits],
+  );
+  return r.rows;
+}
+
+/** The banks that have a client company whose CUIT is among `cuits`. */
+export async function banksOfCuits(q: Queryable, cuits: string[]): Promise<string[]> {
+  if (cuits.length === 0) return [];
+  const r = await q.query<{ tenant_id: string }>(
+    'select distinct tenant_id from companies where cuit = any($1::text[])',
+    [cuits],
+  );
+  return r.rows.map((x) => x.tenant_id);
+}
+
+/** Every client company's CUIT of the bank, once each, in order. */
+export async function clientCuitsOf(q: Queryable, tenantId: string): Promise<string[]> {
+  const r = await q.query<{ cuit: string }>(
+    'select distinct btrim(cuit) as cuit from companies where tenant_id = $1 order by 1',
+    [tenantId],
+  );
+  return r.rows.map((x) => x.cuit);
+}
+
+/** A client company with its bank, by id; null when there is none. */
+export async function clientById(q: Queryable, id: string): Promise<(ClientCompany & { tenant_id: string }) | null> {
+  const r = await q.query<ClientCompany & { tenant_id: string }>(
+    'select id, tenant_id, btrim(cuit) as cuit, name from companies where id = $1',
+    [id],
+  );
+  return r.rows[0] ?? null;
+}
