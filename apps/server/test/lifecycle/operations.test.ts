@@ -42,6 +42,18 @@ async function issued(amount = 1000, key?: string) {
   return r;
 }
 
+/** What an operation leaves besides the copies: outbox records, registry operations, audit records, history lines. */
+const traces = async (chequeId: string) =>
+  (
+    await s.db.query(
+      `select (select count(*)::int from clearing_outbox) as outbox,
+              (select count(*)::int from registry_operations) as registry,
+              (select count(*)::int from audit_log where action like 'echeq.%') as audit,
+              (select count(*)::int from echeq_history where cheque_id = $1) as history`,
+      [chequeId],
+    )
+  ).rows[0];
+
 const copy = (chequeId: string) =>
   s.db
     .query<{ state: string; syncing: boolean; sync_error: string | null }>(
@@ -72,6 +84,7 @@ describe('a cheque id the caller does not see', () => {
     const before = await s.db.query('select state, syncing, version from echeqs where cheque_id = $1 order by id', [
       chequeId,
     ]);
+    const tracesBefore = await traces(chequeId);
     // Beneficiario Demo: same bank, another company; Norte: a party, but through its own bank's copy; Banco Sur.
     const outsiders: Who[] = ['benef', 'norte', 'norteAdmin', 'sur', 'surAdmin'];
     const problems: string[] = [];
@@ -94,6 +107,8 @@ describe('a cheque id the caller does not see', () => {
       chequeId,
     ]);
     expect(after.rows).toEqual(before.rows);
+    // Nothing was sent to the registry, queued, audited or heard.
+    expect(await traces(chequeId)).toEqual(tracesBefore);
     // The cheque's own parties still see it.
     expect((await as.get('autorizante', `/echeqs/${empresaCopy}/history`)).status).toBe(200);
     expect((await as.get('demoAdmin', `/echeqs/${empresaCopy}/receipt.pdf`)).status).toBe(200);
@@ -142,6 +157,50 @@ describe('Idempotency-Key', () => {
     expect(await auditCount(s, 'echeq.accept', key)).toBe(1);
     // Without the key the second accept is a new request, and the state machine refuses it.
     expect((await as.post('norte', `/echeqs/${norteCopy}/accept`)).status).toBe(409);
+  });
+
+  it('the same key with another body or on another operation is 409 IDEMPOTENCY_MISMATCH and applies nothing', async () => {
+    const chequeId = (await issued(556)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const key = randomUUID();
+    const first = await as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'No corresponde' }, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data.state).toBe('REPUDIADO');
+    const tracesAfterFirst = await traces(chequeId);
+    const otherBody = await as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'Monto erróneo' }, key);
+    expect(otherBody.status).toBe(409);
+    expect(otherBody.body).toMatchObject({
+      success: false,
+      code: 'IDEMPOTENCY_MISMATCH',
+      message: 'La clave de idempotencia ya se usó con otro contenido',
+    });
+    const otherRoute = await as.post('norte', `/echeqs/${norteCopy}/accept`, {}, key);
+    expect(otherRoute.status).toBe(409);
+    expect(otherRoute.body.code).toBe('IDEMPOTENCY_MISMATCH');
+    expect(await traces(chequeId)).toEqual(tracesAfterFirst);
+    // The first body again is the first answer again.
+    const again = await as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'No corresponde' }, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'REPUDIATE']);
+    expect(await auditCount(s, 'echeq.repudiate', key)).toBe(1);
+    expect(await copy(chequeId)).toMatchObject({ state: 'REPUDIADO', syncing: false });
+  });
+
+  it('an operation sent twice at once with one key applies once and both answer the same', async () => {
+    const chequeId = (await issued(557)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const key = randomUUID();
+    const [a, b] = await Promise.all([
+      as.post('norte', `/echeqs/${norteCopy}/accept`, {}, key),
+      as.post('norte', `/echeqs/${norteCopy}/accept`, {}, key),
+    ]);
+    expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    expect([a, b].filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'ACCEPT']);
+    expect(await auditCount(s, 'echeq.accept', key)).toBe(1);
   });
 });
 
