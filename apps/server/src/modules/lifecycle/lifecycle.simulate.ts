@@ -11,7 +11,8 @@ import {
 } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import { ctxOf } from '../../platform/auth/authenticate';
-import { conflict, notFound } from '../../platform/http/app-error';
+import type { Deps } from '../../platform/deps';
+import { AppError, conflict, notFound } from '../../platform/http/app-error';
 import type { App } from '../../platform/http/app-type';
 import { AUTHED } from '../../platform/http/responses';
 import { recordAudit } from '../audit';
@@ -24,6 +25,24 @@ import { callerOn, findCompanyCopy, toCopyDto } from './lifecycle.view';
 
 /** The outside company the sandbox plays when the administrator names none, and its bank (off the platform). */
 const OUTSIDE = { cuit: makeCuit('30', '71100008'), name: 'Proveedor Externo S.A.', bank_code: '072' };
+
+/** Simulations a user may ask for in a minute (each makes a registry cheque and its copies); past it, 429. */
+const SIMULATIONS_PER_MINUTE = 20;
+const MINUTE = 60;
+
+type SimulateDeps = LifecycleDeps & Pick<Deps, 'limiter'>;
+
+/**
+ * Counts the caller's simulation before anything is checked (the limiter is shared by every server process); past
+ * SIMULATIONS_PER_MINUTE in its minute, 429 with `Retry-After`.
+ */
+async function throttle(deps: SimulateDeps, ctx: Ctx): Promise<void> {
+  const hit = await deps.limiter.hit(`simulate-received:user:${ctx.actor.userId}`, MINUTE);
+  if (hit.count > SIMULATIONS_PER_MINUTE) {
+    const message = `Demasiadas simulaciones seguidas (hasta ${SIMULATIONS_PER_MINUTE} por minuto). Intente nuevamente más tarde.`;
+    throw new AppError('RATE_LIMITED', message, { headers: { 'retry-after': String(hit.resetsInSec) } });
+  }
+}
 
 /** The target company: any for the system's administrator, only its own bank's for a bank's (404 otherwise). */
 async function targetOf(deps: LifecycleDeps, ctx: Ctx, companyId: string) {
@@ -40,12 +59,13 @@ async function targetOf(deps: LifecycleDeps, ctx: Ctx, companyId: string) {
  * Audited once, when the registry made the cheque.
  */
 async function simulateReceived(opts: {
-  deps: LifecycleDeps;
+  deps: SimulateDeps;
   ctx: Ctx;
   body: SimulateReceivedInput;
   idempotencyKey?: string | undefined;
 }): Promise<Echeq> {
   const { deps, ctx, body } = opts;
+  await throttle(deps, ctx);
   const company = await targetOf(deps, ctx, body.company_id);
   if (!(await onSandbox(deps.db, company.tenant_id))) {
     throw conflict('El banco de la empresa no opera con el sandbox de COELSA: la simulación solo está disponible allí');
@@ -94,7 +114,7 @@ async function simulateReceived(opts: {
 }
 
 /** `POST /api/echeqs/simulate-received` (`echeqs:simulate`): 201 with the company's copy of the cheque received. */
-export function simulateRoutes(app: App, deps: Omit<LifecycleDeps, 'link'>, link: RegistryLink) {
+export function simulateRoutes(app: App, deps: Pick<Deps, 'db' | 'clock' | 'limiter'>, link: RegistryLink) {
   const errors = Object.fromEntries([400, 404, 409, ...AUTHED].map((s) => [s, errorBodySchema]));
   app.post(
     '/echeqs/simulate-received',
@@ -110,7 +130,7 @@ export function simulateRoutes(app: App, deps: Omit<LifecycleDeps, 'link'>, link
     async (req, reply) => {
       const header = req.headers['idempotency-key'];
       const cheque = await simulateReceived({
-        deps: { db: deps.db, clock: deps.clock, link },
+        deps: { db: deps.db, clock: deps.clock, limiter: deps.limiter, link },
         ctx: ctxOf(req),
         body: req.body,
         idempotencyKey: typeof header === 'string' && header ? header : undefined,
