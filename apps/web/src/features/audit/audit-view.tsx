@@ -130,13 +130,15 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
             <DateLocalization>
               <DateRangeFields value={shownDates} onChange={setDateRange} />
             </DateLocalization>
-            <SortSelect
-              labels={{ at: 'Fecha', action: 'Acción' }}
-              defaultLabel="Más recientes"
-              sort={filters.sort}
-              onSort={setSort}
-              phoneOnly
-            />
+            {narrow ? (
+              // The cards (below 900 px) have no headers to sort by.
+              <SortSelect
+                labels={{ at: 'Fecha', action: 'Acción' }}
+                defaultLabel="Más recientes"
+                sort={filters.sort}
+                onSort={setSort}
+              />
+            ) : null}
             <ListExport path="/audit" query={query} name="auditoría" />
             <Tooltip title={clearable ? '' : 'No hay filtros aplicados'}>
               <span>

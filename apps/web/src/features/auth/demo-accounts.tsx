@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 
-/** Shared password of the seeded demo accounts (CONTRACT §2). */
+/** Shared password of the seeded demo accounts (CONTRACT §2, LIFECYCLE §7). */
 const DEMO_PASSWORD = 'Demo1234!';
 
 const DEMO_ACCOUNTS: readonly { email: string; label: string }[] = [
@@ -19,6 +19,9 @@ const DEMO_ACCOUNTS: readonly { email: string; label: string }[] = [
   { email: 'entidad@financiera.example', label: 'Entidad financiera' },
   { email: 'avalista@avalista.example', label: 'Avalista' },
   { email: 'auditor@banco.example', label: 'Auditor' },
+  // Banco Norte (LIFECYCLE §7): the other bank cheques travel to and from.
+  { email: 'admin@banconorte.example', label: 'Admin Banco Norte' },
+  { email: 'tesoreria@norte.example', label: 'Empresa de Banco Norte' },
 ];
 
 /** The 'Usuarios de prueba' box: choosing an account fills the sign-in form with it. */

@@ -103,6 +103,9 @@ describe('sign-in form', () => {
     await openLogin();
     const user = userEvent.setup();
     expect(screen.getByRole('heading', { name: 'Usuarios de prueba' })).toBeInTheDocument();
+    // Banco Norte's accounts too (the other bank of the demo's cheques).
+    expect(screen.getByRole('button', { name: /Admin Banco Norte\s*admin@banconorte\.example/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Banco Norte\s*tesoreria@norte\.example/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Auditor\s*auditor@banco\.example/ }));
     expect(screen.getByLabelText(/^Email/)).toHaveValue('auditor@banco.example');
     expect(screen.getByLabelText(/^Contraseña/)).toHaveValue('Demo1234!');

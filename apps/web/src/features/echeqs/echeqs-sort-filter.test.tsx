@@ -1,9 +1,9 @@
 import type { Echeq, Role } from '@echeq/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { amountParam } from '../../components/range-filters';
 import { nextSort } from '../../components/sort-header';
 import { createQueryClient } from '../../lib/query-client';
@@ -115,5 +115,48 @@ describe('cheque list: sort headers and range filters', () => {
     expect([q.get('tenant_id'), q.get('sort'), q.get('amount_max')]).toEqual([BANK, '-due_date', '900.5']);
     expect(screen.getByRole('textbox', { name: 'Monto máximo' })).toHaveValue('900,5');
     expect(screen.queryByRole('combobox', { name: 'Empresa', hidden: true })).toBeNull();
+  });
+
+  it('bank staff sort by the Estado and Empresa headers; a company has no Empresa column', async () => {
+    const user = userEvent.setup();
+    const { lastList } = setup('BANK_OPERATOR', '/echeqs?sort=-status');
+    const table = await screen.findByRole('table', { name: 'ECHEQs' });
+    expect(within(table).getByRole('columnheader', { name: /Estado/ })).toHaveAttribute('aria-sort', 'descending');
+    // Its company's column beside the beneficiary's.
+    expect(await within(table).findAllByRole('cell', { name: 'Empresa Demo S.A.' })).toHaveLength(2);
+    await user.click(within(table).getByRole('button', { name: 'Empresa' }));
+    await waitFor(() => expect(lastList().searchParams.get('sort')).toBe('company'));
+    expect(within(table).getByRole('columnheader', { name: /Empresa/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(table).getByRole('columnheader', { name: /Estado/ })).not.toHaveAttribute('aria-sort');
+    await user.click(within(table).getByRole('button', { name: 'Estado' }));
+    await waitFor(() => expect(lastList().searchParams.get('sort')).toBe('status'));
+    cleanup();
+
+    setup('COMPANY_USER');
+    const own = await screen.findByRole('table', { name: 'ECHEQs' });
+    expect(await within(own).findAllByRole('cell', { name: 'Empresa Demo S.A.' })).toHaveLength(1);
+    expect(within(own).queryByRole('columnheader', { name: /Empresa/ })).toBeNull();
+    expect(within(own).getByRole('button', { name: 'Estado' })).toBeInTheDocument();
+  });
+
+  it("on a phone the cards' sort select offers Estado and Empresa", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    const user = userEvent.setup();
+    const { lastList } = setup('BANK_ADMIN', '/echeqs?sort=status');
+    await screen.findByRole('list', { name: 'ECHEQs' });
+    const select = screen.getByRole('combobox', { name: 'Ordenar por' });
+    expect(select).toHaveTextContent('Estado ↑');
+    await user.click(select);
+    await user.click(screen.getByRole('option', { name: 'Empresa ↓' }));
+    await waitFor(() => expect(lastList().searchParams.get('sort')).toBe('-company'));
   });
 });

@@ -112,8 +112,10 @@ function holdingNote(e: Echeq): string | null {
 }
 
 /**
- * Número, Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento, Estado, Validación,
- * Acciones (a registry cheque's Estado also shows its COELSA state); on a phone one card per cheque with the same facts and actions.
+ * Número, (Banco, Empresa,) Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento,
+ * Estado, Validación, Acciones (a registry cheque's Estado also shows its COELSA state); Número, Empresa, Monto,
+ * Fecha Vencimiento and Estado sort the list. On a phone one card per cheque with the same facts and actions (the
+ * toolbar's select sorts it).
  */
 export function EcheqsTable(props: Props) {
   const theme = useTheme();
@@ -173,12 +175,13 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
           <TableRow>
             {sorted('Número', 'number')}
             {bankOf ? <TableCell>Banco</TableCell> : null}
+            {showCompany ? sorted('Empresa', 'company') : null}
             {sorted('Monto', 'amount', 'right')}
             <TableCell>Emisor</TableCell>
             <TableCell>Beneficiario</TableCell>
             <TableCell>Fecha Emisión</TableCell>
             {sorted('Fecha Vencimiento', 'due_date')}
-            <TableCell>Estado</TableCell>
+            {sorted('Estado', 'status')}
             <TableCell>Validación</TableCell>
             <TableCell align="right">Acciones</TableCell>
           </TableRow>
@@ -190,13 +193,9 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
                 <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {e.number}
                 </Typography>
-                {showCompany && e.company_name ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    {e.company_name}
-                  </Typography>
-                ) : null}
               </TableCell>
               {bankOf ? <TableCell sx={{ maxWidth: 160 }}>{bankOf(e.tenant_id)}</TableCell> : null}
+              {showCompany ? <TableCell sx={{ maxWidth: 180 }}>{e.company_name ?? '-'}</TableCell> : null}
               <TableCell align="right">
                 <Money amount={e.amount} currency={e.currency} />
               </TableCell>

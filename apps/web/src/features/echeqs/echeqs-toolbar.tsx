@@ -10,15 +10,20 @@ import type { ECHEQ_LIST_PARAMS, echeqListQuery } from './echeq-list-params';
 
 type Url = ReturnType<typeof useListParams<typeof ECHEQ_LIST_PARAMS.filters, typeof ECHEQ_LIST_PARAMS.extras>>;
 
-/** The whole list's search, status, bank and company, sort (phones), ranges and export. */
+/**
+ * The whole list's search, status, bank and company, sort (phones: the table's sorts, the company's where the rows
+ * are of several companies), ranges and export.
+ */
 export function EcheqsToolbar({
   url,
   scope,
   query,
+  showCompany,
 }: {
   url: Url;
   scope: ReturnType<typeof useBookScope>;
   query: ReturnType<typeof echeqListQuery>;
+  showCompany: boolean;
 }) {
   const { status, sort, tenant_id, company_id, date_from, date_to, amount_min, amount_max } = url.filters;
   const ranges = { date_from, date_to, amount_min, amount_max };
@@ -34,7 +39,13 @@ export function EcheqsToolbar({
       <BookScopeFilters scope={scope} tenantId={tenant_id} companyId={company_id} onChange={url.setFilters} />
       <SortSelect
         phoneOnly
-        labels={{ number: 'Número', amount: 'Monto', due_date: 'Vencimiento' }}
+        labels={{
+          number: 'Número',
+          ...(showCompany ? { company: 'Empresa' } : {}),
+          amount: 'Monto',
+          due_date: 'Vencimiento',
+          status: 'Estado',
+        }}
         defaultLabel="Más recientes"
         sort={sort}
         onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}

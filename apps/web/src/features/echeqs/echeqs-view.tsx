@@ -198,7 +198,7 @@ export function EcheqsView({
           tray ? (
             <TrayHint tray={tray} url={url} action={tray === 'emitidos' && canCreate ? issueButton : null} />
           ) : (
-            <EcheqsToolbar url={url} scope={scope} query={query} />
+            <EcheqsToolbar url={url} scope={scope} query={query} showCompany={showCompany} />
           )
         }
         list={list}

@@ -15,13 +15,15 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { EmailText } from '../../components/email-text';
+import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
 import { mfaLabel, roleLabel, USER_STATUS_MAP } from './user-format';
 import { type Approver, StandingActions, StandingChips, type UserAction } from './user-standing';
 
 /**
  * Email, Empresa, Rol, Estado (with what keeps the user from operating), MFA and the row actions ('Ver'; edit and
- * suspend/reactivate for managers; approve a registration or confirm a user for approvers).
+ * suspend/reactivate for managers; approve a registration or confirm a user for approvers). Email, Empresa, Rol and
+ * Estado sort the list on the server.
  */
 export function UsersTable({
   rows,
@@ -29,6 +31,8 @@ export function UsersTable({
   approver,
   selfId,
   showTenant,
+  sort = '',
+  onSort,
   onAction,
 }: {
   rows: User[];
@@ -36,17 +40,22 @@ export function UsersTable({
   approver: Approver | null;
   selfId: string | undefined;
   showTenant: boolean;
+  /** The list's sort ('' for the default, newest first) and how to change it (the headers). */
+  sort?: string;
+  onSort?: (sort: string) => void;
   onAction: (action: UserAction, u: User) => void;
 }) {
+  const sorted = (label: string, key: string) =>
+    onSort ? <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} /> : <TableCell>{label}</TableCell>;
   return (
     <TableContainer>
       <Table size="small" aria-label="Usuarios">
         <TableHead>
           <TableRow>
-            <TableCell>Email</TableCell>
-            <TableCell>Empresa</TableCell>
-            <TableCell>Rol</TableCell>
-            <TableCell>Estado</TableCell>
+            {sorted('Email', 'email')}
+            {sorted('Empresa', 'company')}
+            {sorted('Rol', 'role')}
+            {sorted('Estado', 'status')}
             <TableCell>MFA</TableCell>
             <TableCell>Acciones</TableCell>
           </TableRow>

@@ -78,6 +78,37 @@ describe('Gestión de Usuarios', () => {
     expect(rowOf('auditor@banco.example')).toHaveTextContent('Desactivado');
   });
 
+  it('the headers sort on the server (ascending, descending, default); the address keeps the sort', async () => {
+    const { calls } = stubApi('BANK_ADMIN');
+    const { router } = renderApp('/users?sort=-role');
+    await screen.findByRole('heading', { level: 1, name: 'Gestión de Usuarios' });
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    const lastSort = () =>
+      calls
+        .filter((c) => c.path === '/api/users')
+        .at(-1)
+        ?.query.get('sort');
+    await waitFor(() => expect(lastSort()).toBe('-role'));
+    expect(within(table).getByRole('columnheader', { name: /Rol/ })).toHaveAttribute('aria-sort', 'descending');
+    const user = userEvent.setup();
+    const company = within(table).getByRole('button', { name: 'Empresa' });
+    await user.click(company);
+    await waitFor(() => expect(lastSort()).toBe('company'));
+    expect(router.state.location.search).toBe('?sort=company');
+    expect(within(table).getByRole('columnheader', { name: /Empresa/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(table).getByRole('columnheader', { name: /Rol/ })).not.toHaveAttribute('aria-sort');
+    await user.click(company);
+    await waitFor(() => expect(lastSort()).toBe('-company'));
+    await user.click(company);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastSort()).toBeNull());
+    for (const name of ['Email', 'Estado']) expect(within(table).getByRole('button', { name })).toBeInTheDocument();
+    // The creation date has no column: the select offers it.
+    await user.click(screen.getByRole('combobox', { name: 'Ordenar por' }));
+    await user.click(screen.getByRole('option', { name: 'Fecha de alta ↑' }));
+    await waitFor(() => expect(lastSort()).toBe('created_at'));
+  });
+
   it("'Ver' shows the details with the last login", async () => {
     stubApi('BANK_ADMIN');
     await openScreen();

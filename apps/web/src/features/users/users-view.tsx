@@ -1,5 +1,6 @@
 import {
   can,
+  type ListUsersQuery,
   listUsersQuerySchema,
   PENDING_KINDS,
   ROLES,
@@ -21,6 +22,7 @@ import { filterOptions, SearchField, SelectFilter } from '../../components/list-
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
+import { SortSelect } from '../../components/sort-header';
 import { useOpenRecord } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
 import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
@@ -39,8 +41,17 @@ type PendingKind = (typeof PENDING_KINDS)[number];
 const PENDING_OPTIONS = filterOptions<PendingKind>(PENDING_KINDS, (k) =>
   k === 'approval' ? 'Altas por aprobar' : 'Usuarios sin confirmar',
 );
+type UserSort = NonNullable<ListUsersQuery['sort']>;
+/** The sorts (the table's headers, and the creation date, which has no column): the select's names. */
+const SORT_LABELS = {
+  email: 'Email',
+  company: 'Empresa',
+  role: 'Rol',
+  status: 'Estado',
+  created_at: 'Fecha de alta',
+};
 const Q = listUsersQuerySchema.shape;
-/** What the address keeps (search, filters, page, the user whose details are open). */
+/** What the address keeps (search, filters, sort, page, the user whose details are open). */
 const PARAMS = {
   filters: {
     search: fromSchema(Q.search),
@@ -48,15 +59,17 @@ const PARAMS = {
     status: fromSchema<UserStatus>(Q.status),
     tenant_id: fromSchema(Q.tenant_id),
     pending: fromSchema<PendingKind>(Q.pending),
+    sort: fromSchema<UserSort>(Q.sort),
   },
   extras: { detail: uuid },
 };
 
 /**
  * 'Gestión de Usuarios' on real data (GET /users): server paging, search by e-mail or company, role, status and
- * pending filters; 'Ver' details; 'Nuevo Usuario', edit and suspend/reactivate for roles with users:manage; approve
- * or reject a company's registration and confirm a user added to an existing company for roles with users:approve.
- * Search, filters, page and the open details live in the address.
+ * pending filters, sorted by the table's headers or the 'Ordenar por' select; 'Ver' details; 'Nuevo Usuario', edit
+ * and suspend/reactivate for roles with users:manage; approve or reject a company's registration and confirm a user
+ * added to an existing company for roles with users:approve. Search, filters, sort, page and the open details live
+ * in the address.
  */
 export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const theme = useTheme();
@@ -66,7 +79,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   const approver = can(actor.role, 'users:approve') ? { id: actor.id, isSystemAdmin } : null;
   const url = useListParams(PARAMS);
   const { paging } = url;
-  const { search, role, status, tenant_id: tenantId, pending } = url.filters;
+  const { search, role, status, tenant_id: tenantId, pending, sort } = url.filters;
   // The list's query; its export sends the same (less the page).
   const query = {
     page: paging.page,
@@ -76,7 +89,9 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
     status: status || undefined,
     tenant_id: tenantId || undefined,
     pending: pending || undefined,
+    sort: sort || undefined,
   };
+  const setSort = (v: string) => url.setFilter('sort', v as UserSort | '');
   const list = useQuery(usersQuery(query));
   const tenants = useQuery({ ...tenantChoicesQuery(), enabled: isSystemAdmin });
   const roleOptions = filterOptions(
@@ -181,6 +196,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
                 )}
               />
             ) : null}
+            <SortSelect labels={SORT_LABELS} defaultLabel="Más recientes" sort={sort} onSort={setSort} />
             <ListExport path="/users" query={query} name="usuarios" />
           </>
         }
@@ -203,6 +219,8 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
             approver={approver}
             selfId={actor.id}
             showTenant={isSystemAdmin}
+            sort={sort}
+            onSort={setSort}
             onAction={onAction}
           />
         )}
