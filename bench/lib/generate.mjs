@@ -154,12 +154,32 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
     ).rows[0];
     const byStatus = (await run(`select status, count(*)::int as n from discounts group by 1 order by 1`)).rows;
     timings.total = Date.now() - started;
+    const disk = await diskOf(run);
     log(`libro generado en ${secs(started)}: ${JSON.stringify(counts)}`);
-    const generation = { size, counts, discountsByStatus: byStatus, timings, at: new Date().toISOString() };
+    log(`disco: ${disk.databaseMb} MB (${disk.tables.map((t) => `${t.name} ${t.totalMb} MB`).join(', ')})`);
+    const generation = { size, counts, discountsByStatus: byStatus, timings, disk, at: new Date().toISOString() };
     // Kept with the book, so a later run on the same database (--reuse) still reports how it was made.
     await run(`insert into bench.meta (key, value) values ('generation', $1::jsonb)`, [JSON.stringify(generation)]);
     return generation;
   } finally {
     await close();
   }
+}
+
+/**
+ * The disk the book takes after generation and `vacuum analyze`: the whole database and its five largest tables
+ * (each with its indexes and TOAST), in MB.
+ */
+async function diskOf(run) {
+  const mb = (bytes) => Math.round(Number(bytes) / 1048576);
+  const total = (await run('select pg_database_size(current_database()) as bytes')).rows[0].bytes;
+  const tables = (
+    await run(
+      `select c.relname as name, pg_total_relation_size(c.oid) as total, pg_indexes_size(c.oid) as indexes
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = 'public'
+        order by pg_total_relation_size(c.oid) desc limit 5`,
+    )
+  ).rows.map((t) => ({ name: t.name, totalMb: mb(t.total), indexesMb: mb(t.indexes) }));
+  return { databaseMb: mb(total), tables };
 }
