@@ -22,6 +22,7 @@ import m0020 from './0020_registry_copies.sql?raw';
 import m0021 from './0021_list_sorts.sql?raw';
 import m0022 from './0022_lifecycle_queues.sql?raw';
 import m0025 from './0025_group_sorts.sql?raw';
+import m0026 from './0026_lifecycle_queue_indexes.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0021_list_sorts', sql: m0021 },
   { id: '0022_lifecycle_queues', sql: m0022 },
   { id: '0025_group_sorts', sql: m0025 },
+  { id: '0026_lifecycle_queue_indexes', sql: m0026 },
 ];

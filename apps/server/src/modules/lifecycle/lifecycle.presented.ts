@@ -1,4 +1,4 @@
-import { decimalToNumber, type PresentedPage, type PresentedQuery } from '@echeq/contract';
+import { buenosAiresDateOf, decimalToNumber, type PresentedPage, type PresentedQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { pageLimit } from '../../platform/db/page-limit';
@@ -57,9 +57,10 @@ export async function presentedPage(q: Queryable, ctx: Ctx, query: PresentedQuer
     p.values,
   );
   const last = rows.rows.at(-1);
+  const today = buenosAiresDateOf(now);
   return {
     data: rows.rows.map((row) => ({
-      ...toCopyDto(row, { payingBank: true }, now),
+      ...toCopyDto(row, { payingBank: true }, now, today),
       clearing_date: row.clearing_date,
       presented_at: row.presented_at_text,
       issuer_cbu: row.issuer_cbu,

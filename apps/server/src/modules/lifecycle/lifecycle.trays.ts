@@ -1,4 +1,4 @@
-import { TRAYS, type Tray, type TrayCounts, type TrayPage, type TrayQuery } from '@echeq/contract';
+import { buenosAiresDateOf, TRAYS, type Tray, type TrayCounts, type TrayPage, type TrayQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { pageLimit } from '../../platform/db/page-limit';
@@ -61,15 +61,19 @@ export async function trayPage(q: Queryable, ctx: Ctx, tray: Tray, query: TrayQu
     pageWhere += ` and (e.created_at, e.id) < (${p.add(after.key)}::timestamptz, ${p.add(after.id)}::uuid)`;
     offset = 0;
   }
+  // The page's ids first, from the tray index alone (its order, no row read), then their rows: the planner's estimate
+  // of a company's tray is an average, and below a page it would rather read every row of the tray and sort them.
   const rows = await q.query<CopyView>(
-    `${COPY_SELECT} where ${pageWhere} order by e.created_at desc, e.id desc ${pageLimit(query.limit)}
-     offset ${p.add(offset)}`,
+    `${COPY_SELECT} where e.id in (select e.id from echeqs e where ${pageWhere}
+       order by e.created_at desc, e.id desc ${pageLimit(query.limit)} offset ${p.add(offset)})
+     order by e.created_at desc, e.id desc`,
     p.values,
   );
   const counts = await trayCounts(q, companyId);
   const last = rows.rows.at(-1);
+  const today = buenosAiresDateOf(now);
   return {
-    data: rows.rows.map((row) => toCopyDto(row, { cuit: row.company_cuit }, now)),
+    data: rows.rows.map((row) => toCopyDto(row, { cuit: row.company_cuit }, now, today)),
     page: query.page,
     limit: query.limit,
     total: total ?? counts[tray].total,

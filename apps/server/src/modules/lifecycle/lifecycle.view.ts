@@ -80,8 +80,11 @@ export async function callerOn(q: Queryable, ctx: Ctx, row: CopyView): Promise<C
   return {};
 }
 
-/** The cheque as every lifecycle answer carries it (LIFECYCLE §8), with the caller's actions today. */
-export function toCopyDto(row: CopyView, caller: Caller, now: Date): Echeq {
+/**
+ * The cheque as every lifecycle answer carries it (LIFECYCLE §8), with the caller's actions today. A page passes
+ * `today` once for all its rows (the date in Buenos Aires costs a time-zone conversion).
+ */
+export function toCopyDto(row: CopyView, caller: Caller, now: Date, today = buenosAiresDateOf(now)): Echeq {
   const registry = row.registry;
   const lifecycle = registry ? { ...registry, syncing: row.syncing } : null;
   return {
@@ -97,7 +100,7 @@ export function toCopyDto(row: CopyView, caller: Caller, now: Date): Echeq {
     payment_date: row.payment_date,
     holder_cuit: row.holder_cuit,
     endorsements: row.endorsements,
-    actions: lifecycle ? actionsFor(lifecycle, caller, buenosAiresDateOf(now)) : [],
+    actions: lifecycle ? actionsFor(lifecycle, caller, today) : [],
   };
 }
 
