@@ -11,3 +11,6 @@ create index echeqs_presented_idx on echeqs
 drop index echeqs_company_tray_idx;
 create index echeqs_company_tray_idx on echeqs (company_id, tray, created_at desc, id desc) include (awaiting)
   where cheque_id is not null and deleted_at is null;
+-- The banks a registry cheque concerns, found by its parties' CUITs on every operation (`banksOfCuits`): the unique
+-- (tenant_id, cuit) index cannot serve a CUIT without its bank, so every operation read all the companies.
+create index companies_cuit_idx on companies (cuit);
