@@ -77,6 +77,20 @@ const SPEC_DOC = jsonObject({
   updated_at: ['timestamp', 'e.updated_at'],
 });
 
+/**
+ * What a registry cheque's `actions` are worked out from, written in its place between two U+0001 marks (a character
+ * JSON text never holds unescaped) for the server to replace with the caller's actions (withListActions): the columns
+ * the state machine reads, the pending endorsement's two CUITs (an ACTIVO-PENDIENTE cheque's last endorsement) and the
+ * bank a PRESENTADO cheque is drawn on (only those rows read the registry's document), and the row company's CUIT.
+ */
+const ACTION_FACTS = `concat(chr(1), e.state, '|', case when e.syncing then 't' else 'f' end, '|', e.caracter, '|',
+  to_char(e.payment_date, 'YYYY-MM-DD'), '|', btrim(e.holder_cuit), '|', btrim(e.issuer_cuit), '|',
+  btrim(e.beneficiary_cuit), '|', e.endorsements, '|',
+  case when e.state = 'ACTIVO-PENDIENTE' and e.registry -> 'endorsements' -> -1 ->> 'status' = 'PENDING'
+    then concat(e.registry -> 'endorsements' -> -1 ->> 'from_cuit', '|', e.registry -> 'endorsements' -> -1 ->> 'to_cuit')
+    else '|' end, '|',
+  case when e.state = 'PRESENTADO' then e.registry -> 'issuer' ->> 'bank_code' end, '|', btrim(co.cuit), chr(1))`;
+
 /** What a registry cheque adds (LIFECYCLE §8; its `actions` are the detail's, worked out for the caller). */
 const REGISTRY_DOC = jsonObject({
   origin: ['code', 'e.origin'],
@@ -90,11 +104,13 @@ const REGISTRY_DOC = jsonObject({
   payment_date: ['date', 'e.payment_date'],
   holder_cuit: ['code', 'btrim(e.holder_cuit)'],
   endorsements: ['number', 'e.endorsements'],
+  actions: ['json', ACTION_FACTS],
 });
 
 /**
  * A cheque as the API shows it (toEcheqDto), written by the database as JSON: the specification's fields, and the
- * lifecycle's for a registry cheque only (a hand-registered one leaves them out, as its detail does).
+ * lifecycle's for a registry cheque only (a hand-registered one leaves them out, as its detail does). A registry
+ * cheque's `actions` are its facts until withListActions replaces them: every page goes through it.
  */
 const ECHEQ_DOC = `(left(${SPEC_DOC}, -1) || case when e.origin = 'REGISTRY' then ',' || substr(${REGISTRY_DOC}, 2) else '}' end)`;
 

@@ -26,6 +26,7 @@ import {
   listGroupedEcheqPage,
   listSortedEcheqPage,
 } from './echeqs.list';
+import { withListActions } from './echeqs.list-actions';
 import { actionsOn, toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 import { type EcheqRow, findEcheq, insertEcheq, softDeleteEcheq, updateEcheqRow } from './echeqs.queries';
 import {
@@ -127,7 +128,10 @@ export async function getEcheq(opts: { deps: EcheqDeps; ctx: Ctx; id: string }):
   return { ...dto, registry: row.registry, actions };
 }
 
-/** A page of the book: its entries as the JSON text the database wrote (see queryJsonPage) and the page's figures. */
+/**
+ * A page of the book: its entries as the JSON text the database wrote (see queryJsonPage), each registry cheque with
+ * the caller's actions (withListActions), and the page's figures.
+ */
 export async function listEcheqs(opts: {
   deps: EcheqDeps;
   ctx: Ctx;
@@ -136,7 +140,7 @@ export async function listEcheqs(opts: {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
   const filter = listFilter(query);
-  return bookListPage({
+  const page = await bookListPage({
     query,
     scope,
     statuses: echeqStatusSchema.options,
@@ -148,6 +152,7 @@ export async function listEcheqs(opts: {
     keyset: (at) => listEcheqPage(deps.db, scope, { ...filter, ...at }),
     count: (at) => countEcheqs(deps.db, scope, { ...filter, ...at }),
   });
+  return { ...page, entries: await withListActions(deps.db, ctx, page.entries, deps.clock.now()) };
 }
 
 export async function updateEcheq(opts: {
