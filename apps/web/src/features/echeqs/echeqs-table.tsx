@@ -1,4 +1,4 @@
-import type { Echeq } from '@echeq/contract';
+import type { ActionType, Echeq } from '@echeq/contract';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
@@ -21,6 +21,7 @@ import { Money } from '../../components/money';
 import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
 import { formatDate } from '../../lib/format';
+import { ChequeActions } from './cheque-actions';
 import { ECHEQ_STATUS_MAP, VALIDATION_STATUS_MAP } from './echeq-format';
 
 export type EcheqAction = 'view' | 'edit' | 'validate' | 'delete';
@@ -66,9 +67,18 @@ type Props = {
   sort?: string;
   onSort?: (sort: string) => void;
   onAction: (action: EcheqAction, e: Echeq) => void;
+  /** A registry cheque's operations (the ones the server lists in its `actions`), as in the trays; off for readers. */
+  operations?: { onOperation: (action: ActionType, e: Echeq) => void } | undefined;
 };
 
-function RowActions({ e, rules, onAction }: { e: Echeq; rules: EcheqRowRules; onAction: Props['onAction'] }) {
+type RowProps = Pick<Props, 'rules' | 'onAction' | 'operations'> & { e: Echeq; phone: boolean };
+
+/**
+ * 'Ver', then a hand-registered cheque's Editar, Validar and Eliminar (each off with its reason), or a registry
+ * cheque's operations the user may do now, which is all that moves it: buttons, or on a phone a menu.
+ */
+function RowActions({ e, rules, onAction, operations, phone }: RowProps) {
+  const registry = e.origin === 'REGISTRY';
   return (
     <>
       <Action
@@ -77,7 +87,8 @@ function RowActions({ e, rules, onAction }: { e: Echeq; rules: EcheqRowRules; on
         icon={<VisibilityOutlined fontSize="small" />}
         onClick={() => onAction('view', e)}
       />
-      {rules.canUpdate ? (
+      {registry && operations ? <ChequeActions echeq={e} phone={phone} onAction={operations.onOperation} /> : null}
+      {rules.canUpdate && !registry ? (
         <>
           <Action
             label={`Editar ECHEQ ${e.number}`}
@@ -113,9 +124,9 @@ function holdingNote(e: Echeq): string | null {
 
 /**
  * Número, (Banco, Empresa,) Monto (amount plus currency), Emisor, Beneficiario, Fecha Emisión, Fecha Vencimiento,
- * Estado, Validación, Acciones (a registry cheque's Estado also shows its COELSA state); Número, Empresa, Monto,
- * Fecha Vencimiento and Estado sort the list. On a phone one card per cheque with the same facts and actions (the
- * toolbar's select sorts it).
+ * Estado, Validación, Acciones (a registry cheque's Estado also shows its COELSA state, its Acciones its operations);
+ * Número, Empresa, Monto, Fecha Vencimiento and Estado sort the list. On a phone one card per cheque with the same
+ * facts and actions (the toolbar's select sorts it).
  */
 export function EcheqsTable(props: Props) {
   const theme = useTheme();
@@ -123,7 +134,7 @@ export function EcheqsTable(props: Props) {
   return phone ? <EcheqCards {...props} /> : <EcheqRows {...props} />;
 }
 
-function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
+function EcheqCards({ rows, rules, showCompany, onAction, operations }: Props) {
   return (
     <Box component="ul" aria-label="ECHEQs" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {rows.map((e) => (
@@ -143,8 +154,8 @@ function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
             Emisión {formatDate(e.issue_date)} · Vence {formatDate(e.due_date)}
             {holdingNote(e) ? ` · ${holdingNote(e)}` : ''}
           </Typography>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
-            <RowActions e={e} rules={rules} onAction={onAction} />
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.5 }}>
+            <RowActions e={e} rules={rules} onAction={onAction} operations={operations} phone />
           </Box>
         </Box>
       ))}
@@ -152,7 +163,7 @@ function EcheqCards({ rows, rules, showCompany, onAction }: Props) {
   );
 }
 
-function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onAction }: Props) {
+function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onAction, operations }: Props) {
   const sorted = (label: string, key: string, align?: 'right') =>
     onSort ? (
       <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} align={align} />
@@ -218,7 +229,9 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
                 <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <RowActions e={e} rules={rules} onAction={onAction} />
+                <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  <RowActions e={e} rules={rules} onAction={onAction} operations={operations} phone={false} />
+                </Box>
               </TableCell>
             </TableRow>
           ))}

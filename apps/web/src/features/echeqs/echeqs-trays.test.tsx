@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../test/fixtures';
 import { COUNTS, page, registryCheque, renderScreen } from './test/lifecycle-fixtures';
 
@@ -63,14 +63,84 @@ describe("ECHEQs: a company's trays", () => {
 
   it("'Todos' shows a registry cheque's COELSA state and offers no edit or delete (it moves by its operations)", async () => {
     mockApi({
-      'GET /api/echeqs': page([registryCheque({ state: 'ACTIVO-PENDIENTE', actions: undefined })]),
+      'GET /api/echeqs': page([registryCheque({ state: 'ACTIVO-PENDIENTE', actions: [] })]),
       'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
     });
     renderScreen('COMPANY_USER');
     const row = within(await screen.findByRole('table', { name: 'ECHEQs' })).getByRole('row', { name: /12345678/ });
     expect(row).toHaveTextContent('Endoso pendiente de aceptación');
-    expect(within(row).getByRole('button', { name: 'Editar ECHEQ 12345678' })).toBeDisabled();
-    expect(within(row).getByRole('button', { name: 'Eliminar ECHEQ 12345678' })).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Ver ECHEQ 12345678' })).toBeEnabled();
+    for (const name of ['Editar', 'Validar', 'Eliminar']) {
+      expect(within(row).queryByRole('button', { name: `${name} ECHEQ 12345678` })).toBeNull();
+    }
+  });
+
+  it("'Todos' offers a registry cheque's operations as the trays do, with the same confirmation", async () => {
+    const manual = registryCheque({
+      id: '7c8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c',
+      number: '87654321',
+      origin: 'MANUAL',
+      state: null,
+      actions: undefined,
+    });
+    const api = mockApi({
+      'GET /api/echeqs': page([cheque, manual]),
+      'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
+      [ACCEPT]: () => json(200, { success: true, data: { ...cheque, state: 'ACTIVO', actions: [] } }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('COMPANY_USER');
+    const table = await screen.findByRole('table', { name: 'ECHEQs' });
+    const row = within(table).getByRole('row', { name: /12345678/ });
+    expect(within(row).getByRole('button', { name: 'Repudiar ECHEQ 12345678' })).toBeInTheDocument();
+    // A hand-registered cheque keeps the specification's actions.
+    const other = within(table).getByRole('row', { name: /87654321/ });
+    expect(within(other).getByRole('button', { name: 'Editar ECHEQ 87654321' })).toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: /^Aceptar/ })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: 'Aceptar ECHEQ 12345678' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aceptar ECHEQ N° 12345678' });
+    expect(dialog).toHaveTextContent('Aceptará el ECHEQ N° 12345678 por $ 150.000,00 ARS de Empresa Demo S.A.');
+    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    expect(await screen.findByText('ECHEQ N° 12345678 aceptado')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.key === ACCEPT)?.body).toEqual({});
+    // The whole list is asked again.
+    await waitFor(() => expect(api.calls.filter((c) => c.key === 'GET /api/echeqs').length).toBe(2));
+  });
+
+  it("'Todos' on a phone: a registry cheque's operations in its card's menu; none for a reader", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    mockApi({
+      'GET /api/echeqs': page([cheque]),
+      'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
+    });
+    const user = userEvent.setup({ delay: null });
+    const view = renderScreen('BENEFICIARY');
+    const card = within(await screen.findByRole('list', { name: 'ECHEQs' })).getByRole('listitem');
+    await user.click(within(card).getByRole('button', { name: 'Operaciones del ECHEQ 12345678' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Aceptar', 'Repudiar']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Repudiar' }));
+    expect(await screen.findByRole('dialog', { name: 'Repudiar ECHEQ N° 12345678' })).toBeInTheDocument();
+    view.unmount();
+
+    renderScreen('GUARANTOR');
+    const read = within(await screen.findByRole('list', { name: 'ECHEQs' })).getByRole('listitem');
+    expect(within(read).getByRole('button', { name: 'Ver ECHEQ 12345678' })).toBeInTheDocument();
+    expect(within(read).queryByRole('button', { name: /Operaciones/ })).toBeNull();
   });
 
   it('a row being updated shows Actualizando and no operation; a party known by CUIT only reads as a CUIT', async () => {

@@ -234,6 +234,7 @@ export function EcheqsView({
             sort={sort}
             onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
             onAction={onAction}
+            operations={canOperate ? { onOperation: (action, echeq) => setOperation({ action, echeq }) } : undefined}
           />
         )}
       </PagedList>
