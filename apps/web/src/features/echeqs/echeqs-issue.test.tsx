@@ -80,6 +80,39 @@ describe('Emitir ECHEQ', () => {
     expect(api.calls.some((c) => c.key === 'POST /api/echeqs/issue')).toBe(false);
   });
 
+  it('one dialog from the loading of the accounts to the preview and back (it never closes and opens again)', async () => {
+    let answer: () => void = () => {};
+    const accounts = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockApi({
+      'GET /api/echeqs': page([]),
+      'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
+      'GET /api/accounts': async () => {
+        await accounts;
+        return json(200, { success: true, data: [ACCOUNT] });
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('COMPANY_USER');
+    await user.click(await screen.findByRole('button', { name: 'Emitir ECHEQ' }));
+    const loading = await screen.findByRole('dialog', { name: 'Emitir ECHEQ' });
+    expect(within(loading).getByRole('status')).toHaveTextContent('Cargando sus cuentas...');
+    const root = loading.closest('.MuiDialog-root');
+    answer();
+    await within(loading).findByRole('combobox', { name: /Cuenta corriente/ });
+    expect(screen.getByRole('dialog', { name: 'Emitir ECHEQ' })).toBe(loading);
+
+    await fill(user, within(loading).getByRole('textbox', { name: /CUIT/ }), '30-72345678-5');
+    await fill(user, within(loading).getByRole('textbox', { name: /Monto/ }), '1000');
+    await user.click(within(loading).getByRole('button', { name: 'Continuar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirmar emisión' });
+    expect(confirm.closest('.MuiDialog-root')).toBe(root);
+    await user.click(within(confirm).getByRole('button', { name: 'Volver' }));
+    expect(within(confirm).getByRole('textbox', { name: /Monto/ })).toHaveValue('1000');
+    expect(document.querySelectorAll('.MuiDialog-root')).toHaveLength(1);
+  });
+
   it('a DIFERIDO cheque pays 1 to 360 days after today', async () => {
     const api = setup();
     const user = userEvent.setup({ delay: null });

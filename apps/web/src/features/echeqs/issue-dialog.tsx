@@ -23,6 +23,11 @@ import { accountsQuery, useIssue } from './operations-api';
 /**
  * 'Emitir ECHEQ': the form (account, beneficiary, tipo, carácter, concepto, amount, payment date, motivo), checked
  * with the contract's schema and date rules; then a preview of everything; 'Emitir' sends it to the registry.
+ *
+ * One dialog from the first frame to the last: while the accounts load, the form and the preview only change what it
+ * holds. (A dialog per step would be a new modal each time: the one that said 'Cargando sus cuentas...' closed at
+ * once and another faded in with its backdrop, which flickered whenever the dialog opened before the accounts were
+ * in the cache.)
  */
 export function IssueDialog({
   ownCuit,
@@ -34,56 +39,79 @@ export function IssueDialog({
   onIssued: (e: Echeq) => void;
 }) {
   const accounts = useQuery(accountsQuery());
-  return accounts.data ? (
-    <IssueSteps accounts={accounts.data} ownCuit={ownCuit} onClose={onClose} onIssued={onIssued} />
-  ) : (
-    <Frame title="Emitir ECHEQ" onClose={onClose} actions={<Button onClick={onClose}>Cancelar</Button>}>
-      {accounts.isError ? (
-        <Alert severity="error" role="alert">
-          {saveErrorMessage(accounts.error, 'No se pudieron cargar sus cuentas corrientes')}
-        </Alert>
-      ) : (
-        <LoadingState label="Cargando sus cuentas..." />
-      )}
-    </Frame>
-  );
-}
-
-function Frame({
-  title,
-  onClose,
-  actions,
-  children,
-}: {
-  title: string;
-  onClose?: (() => void) | undefined;
-  actions: ReactNode;
-  children: ReactNode;
-}) {
+  const issue = useIssue();
   const titleId = useId();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={phone}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions>{actions}</DialogActions>
+    <Dialog
+      open
+      onClose={issue.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={phone}
+    >
+      {accounts.data ? (
+        <IssueSteps
+          titleId={titleId}
+          accounts={accounts.data}
+          issue={issue}
+          ownCuit={ownCuit}
+          onClose={onClose}
+          onIssued={onIssued}
+        />
+      ) : (
+        <Step titleId={titleId} title="Emitir ECHEQ" actions={<Button onClick={onClose}>Cancelar</Button>}>
+          {accounts.isError ? (
+            <Alert severity="error" role="alert">
+              {saveErrorMessage(accounts.error, 'No se pudieron cargar sus cuentas corrientes')}
+            </Alert>
+          ) : (
+            <LoadingState label="Cargando sus cuentas..." />
+          )}
+        </Step>
+      )}
     </Dialog>
   );
 }
 
+/** What one step of the dialog shows: its title, its content and its buttons. */
+function Step({
+  titleId,
+  title,
+  actions,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>{actions}</DialogActions>
+    </>
+  );
+}
+
 function IssueSteps({
+  titleId,
   accounts,
+  issue,
   ownCuit,
   onClose,
   onIssued,
 }: {
+  titleId: string;
   accounts: readonly CurrentAccount[];
+  issue: ReturnType<typeof useIssue>;
   ownCuit?: string | null | undefined;
   onClose: () => void;
   onIssued: (e: Echeq) => void;
 }) {
-  const issue = useIssue();
   const fields = useFormFields<IssueValues>(() => initialIssue(accounts), issue);
   const [preview, setPreview] = useState<IssueBody | null>(null);
   const account = accounts.find((a) => a.id === fields.form.account_id);
@@ -97,9 +125,9 @@ function IssueSteps({
 
   if (preview) {
     return (
-      <Frame
+      <Step
+        titleId={titleId}
         title="Confirmar emisión"
-        onClose={issue.isPending ? undefined : onClose}
         actions={
           <>
             <Button onClick={() => setPreview(null)} disabled={issue.isPending}>
@@ -126,14 +154,14 @@ function IssueSteps({
           </Alert>
         ) : null}
         <IssuePreview body={preview} account={account} />
-      </Frame>
+      </Step>
     );
   }
 
   return (
-    <Frame
+    <Step
+      titleId={titleId}
       title="Emitir ECHEQ"
-      onClose={onClose}
       actions={
         <>
           <Button onClick={onClose}>Cancelar</Button>
@@ -152,6 +180,6 @@ function IssueSteps({
       <DateLocalization>
         <IssueFields values={fields.form} accounts={accounts} err={fields.err} set={fields.set} />
       </DateLocalization>
-    </Frame>
+    </Step>
   );
 }
