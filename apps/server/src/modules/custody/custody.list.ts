@@ -1,13 +1,12 @@
-import type { CustodyStatus, RangeFilter } from '@echeq/contract';
+import { type CustodyStatus, custodyStatusSchema, type RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { type GroupKeyset, type GroupOrder, groupedIdsSql, queryGroupedPage } from '../../platform/db/grouped-sort';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { type OrderedPage, type PageKey, type PageOrder, queryOrderedPage } from '../../platform/db/ordered-page';
 import { pageLimit } from '../../platform/db/page-limit';
 import { rangeConditions } from '../../platform/db/range-filter';
-import { querySortedPage, type SortKeyset, type SortOrder, sortedIdsSql } from '../../platform/db/sorted-page';
 import { SqlParams } from '../../platform/db/sql';
 import { CUSTODY_PAGE_SELECT, scopeCols } from './custody.queries';
 
@@ -20,7 +19,12 @@ export const CUSTODY_SORT_COLUMNS = {
 } as const;
 
 /** The list's columns of a status or company sort (platform/db/grouped-sort.ts), newest deposit first within one. */
-export const CUSTODY_GROUP_COLUMNS = { status: 'c.status', company: 'c.company_id', at: 'c.custody_date' };
+export const CUSTODY_GROUP_COLUMNS = {
+  status: 'c.status',
+  company: 'c.company_id',
+  at: 'c.custody_date',
+  statuses: custodyStatusSchema.options,
+};
 
 /** The cheque is joined when the list tests its fields (a search, an amount range). */
 const needsEcheq = (f: CustodyListFilter) => Boolean(f.search || f.amount_min || f.amount_max);
@@ -84,33 +88,18 @@ export async function listCustodyPage(
 }
 
 /**
- * One page of custody records in another order than the default (the `sort` parameter), paged by its own keyset:
- * the ids first, on the (scope, column, id) indexes, then those rows read by primary key and written in that order.
+ * One page of custody records in another order than the default (the `sort` parameter: a column, or status or
+ * company groups), paged by the order's own keyset: the ids first, on the order's indexes (platform/db/ordered-page.ts),
+ * then those rows read by primary key and written in that order.
  */
-export async function listSortedCustodyPage(
+export function listOrderedCustodyPage(
   db: Queryable,
   scope: Scope,
-  f: CustodyListFilter & { order: SortOrder; limit: number; offset: number; after?: SortKeyset | undefined },
-) {
+  f: CustodyListFilter & { order: PageOrder; limit: number; offset: number; after?: PageKey | undefined },
+): Promise<OrderedPage> {
   const p = new SqlParams();
-  const sql = sortedIdsSql(p, { from: custodyListFrom(p, scope, f), id: 'c.id', ...f });
   const pageSql = `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`;
-  return querySortedPage(db, { sql, params: p.values }, pageSql);
-}
-
-/**
- * One page of custody records sorted by status or by company (the `sort` parameter): the groups in order, each read
- * on its status or company index newest first (platform/db/grouped-sort.ts), then written in that order.
- */
-export async function listGroupedCustodyPage(
-  db: Queryable,
-  scope: Scope,
-  f: CustodyListFilter & { order: GroupOrder; limit: number; offset: number; after?: GroupKeyset | undefined },
-) {
-  const p = new SqlParams();
-  const sql = groupedIdsSql(p, { from: custodyListFrom(p, scope, f), id: 'c.id', ...f });
-  const pageSql = `${CUSTODY_PAGE_SELECT} where c.id = any($1::uuid[]) and e.deleted_at is null`;
-  return queryGroupedPage(db, { sql, params: p.values }, pageSql);
+  return queryOrderedPage(db, p, { ...f, from: custodyListFrom(p, scope, f), id: 'c.id' }, pageSql);
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

@@ -2,7 +2,6 @@ import {
   CUSTODY_STATUS_LABELS,
   type Custody,
   type createCustodyBodySchema,
-  custodyStatusSchema,
   type Echeq,
   type listCustodyQuerySchema,
   type Page,
@@ -35,8 +34,7 @@ import {
   CUSTODY_SORT_COLUMNS,
   countCustody,
   listCustodyPage,
-  listGroupedCustodyPage,
-  listSortedCustodyPage,
+  listOrderedCustodyPage,
 } from './custody.list';
 import { toCustodyDto } from './custody.mapper';
 import { findCustody, insertCustody, markReleased } from './custody.queries';
@@ -131,20 +129,17 @@ export async function listCustody(opts: {
   deps: CustodyDeps;
   ctx: Ctx;
   query: ListInput;
-}): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor: string | null } }> {
+}): Promise<{ entries: string; meta: Omit<Page<Custody>, 'data'> & { nextCursor?: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
   const filter = listFilter(query);
   return bookListPage({
     query,
     scope,
-    statuses: custodyStatusSchema.options,
     groupColumns: CUSTODY_GROUP_COLUMNS,
     sortColumns: CUSTODY_SORT_COLUMNS,
-    defaultSort: '-custody_date',
-    grouped: (at) => listGroupedCustodyPage(deps.db, scope, { ...filter, ...at }),
-    sorted: (at) => listSortedCustodyPage(deps.db, scope, { ...filter, ...at }),
-    keyset: (at) => listCustodyPage(deps.db, scope, { ...filter, ...at }),
+    defaultOrder: { sort: '-custody_date', keyset: (at) => listCustodyPage(deps.db, scope, { ...filter, ...at }) },
+    ordered: (at) => listOrderedCustodyPage(deps.db, scope, { ...filter, ...at }),
     count: (at) => countCustody(deps.db, scope, { ...filter, ...at }),
   });
 }

@@ -1,26 +1,14 @@
 import { type DiscountStatus, discountStatusSchema, type RangeFilter } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
+import { type BookPage, bookListPage } from '../../platform/db/book-page';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
-import {
-  decodeGroupCursor,
-  encodeGroupCursor,
-  groupedIdsSql,
-  groupOrderOf,
-  queryGroupedPage,
-} from '../../platform/db/grouped-sort';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { escapeLike } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { type OrderedPage, type PageKey, type PageOrder, queryOrderedPage } from '../../platform/db/ordered-page';
 import { pageLimit } from '../../platform/db/page-limit';
-import { rangeConditions } from '../../platform/db/range-filter';
-import {
-  decodeSortCursor,
-  encodeSortCursor,
-  querySortedPage,
-  sortedIdsSql,
-  sortOrderOf,
-} from '../../platform/db/sorted-page';
+import { listFilter, rangeConditions } from '../../platform/db/range-filter';
 import { SqlParams } from '../../platform/db/sql';
 import { DISCOUNT_PAGE_SELECT } from './discounts.queries';
 
@@ -29,6 +17,14 @@ const DISCOUNT_SORT_COLUMNS = {
   requested_at: { sql: 'd.requested_at', type: 'timestamptz' },
   amount: { sql: 'd.requested_amount', type: 'numeric' },
 } as const;
+
+/** The list's columns of a status or company sort (platform/db/grouped-sort.ts), newest request first within one. */
+const DISCOUNT_GROUP_COLUMNS = {
+  status: 'd.status',
+  company: 'd.company_id',
+  at: 'd.requested_at',
+  statuses: discountStatusSchema.options,
+};
 
 type DiscountListFilter = RangeFilter & { status?: DiscountStatus | undefined; search?: string | undefined };
 export type DiscountListQuery = DiscountListFilter & {
@@ -80,81 +76,70 @@ export function countDiscountsUpTo(db: Queryable, scope: Scope, q: DiscountListF
 }
 
 /**
- * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number. The page's
- * ids are chosen on the discounts' own indexes first, then only those rows are joined; the database writes the page
- * as JSON (queryJsonPage). The total is exact while cheap, else estimated (see listTotal).
+ * A page of discounts in scope, newest first, filtered by status and by discount id, cheque id or number (see
+ * bookListPage): its default order's pages go by number only (no cursor); spelled out (`-requested_at`), past a
+ * cursor or in another order, the list pages by that order's keyset.
  */
-export async function listDiscounts(
+export function listDiscounts(db: Queryable, scope: Scope, query: DiscountListQuery): Promise<BookPage> {
+  const filter = listFilter(query);
+  return bookListPage({
+    query,
+    scope,
+    groupColumns: DISCOUNT_GROUP_COLUMNS,
+    sortColumns: DISCOUNT_SORT_COLUMNS,
+    defaultOrder: { sort: '-requested_at', byNumber: (at) => listDiscountPage(db, scope, { ...filter, ...at }) },
+    ordered: (at) => listOrderedDiscountPage(db, scope, { ...filter, ...at }),
+    count: (at) => countDiscounts(db, scope, { ...filter, ...at }),
+  });
+}
+
+/**
+ * A page of the default order by number: page 1 is read in index order, joined as it comes; further pages choose
+ * their ids on the discounts' own indexes first, then only those rows are joined. The database writes the page as
+ * JSON (queryJsonPage).
+ */
+function listDiscountPage(
   db: Queryable,
   scope: Scope,
-  q: DiscountListQuery,
-): Promise<{ page: JsonPage; nextCursor?: string | null } & ListTotal> {
-  const { where, p } = discountFilterSql(scope, q);
-  const params = [...p.values];
+  f: DiscountListFilter & { limit: number; offset: number },
+): Promise<JsonPage> {
+  const { where, p } = discountFilterSql(scope, f);
+  const params = p.values;
   const from = `from discounts d where ${where}`;
-  // By status or by company: the groups in order, each read newest first (platform/db/grouped-sort.ts).
-  const group = groupOrderOf(q.sort, {
-    scope,
-    statuses: discountStatusSchema.options,
-    status: 'd.status',
-    company: 'd.company_id',
-    at: 'd.requested_at',
-  });
-  if (group) {
-    const after = q.cursor ? decodeGroupCursor(group, q.cursor) : undefined;
-    const offset = after ? 0 : (q.page - 1) * q.limit;
-    const sql = groupedIdsSql(p, { from, id: 'd.id', order: group, after, limit: q.limit, offset });
-    const pageSql = `${DISCOUNT_PAGE_SELECT} where d.id = any($1::uuid[])`;
-    const page = await queryGroupedPage(db, { sql, params: p.values }, pageSql);
-    const total = await listTotal(db, {
-      from,
-      params,
-      offset: after ? null : offset,
-      limit: q.limit,
-      pageRows: page.count,
-    });
-    const full = page.lastKey && page.count === q.limit;
-    return { page, ...total, nextCursor: full && page.lastKey ? encodeGroupCursor(group, page.lastKey) : null };
-  }
-  // The default page (no sort, no cursor) keeps its statements; a sort named, or a cursor, pages by keyset.
-  const order = q.sort || q.cursor ? sortOrderOf(q.sort ?? '-requested_at', DISCOUNT_SORT_COLUMNS, '') : null;
-  if (order) {
-    // Another order than the default: the ids on the (scope, column, id) indexes, paged by the sort's own keyset.
-    const after = q.cursor ? decodeSortCursor(order, q.cursor) : undefined;
-    const offset = after ? 0 : (q.page - 1) * q.limit;
-    const sql = sortedIdsSql(p, { from, id: 'd.id', order, after, limit: q.limit, offset });
-    const page = await querySortedPage(
-      db,
-      { sql, params: p.values },
-      `${DISCOUNT_PAGE_SELECT} where d.id = any($1::uuid[])`,
-    );
-    const total = await listTotal(db, {
-      from,
-      params,
-      offset: after ? null : offset,
-      limit: q.limit,
-      pageRows: page.count,
-    });
-    const full = page.lastKey && page.count === q.limit;
-    return { page, ...total, nextCursor: full && page.lastKey ? encodeSortCursor(order, page.lastKey) : null };
-  }
-  const offset = (q.page - 1) * q.limit;
-  // Page 1 is read in index order, joined as it comes; further pages choose their ids first.
-  const page =
-    offset === 0
-      ? await queryJsonPage(
-          db,
-          `${DISCOUNT_PAGE_SELECT} where ${where} order by d.requested_at desc, d.id desc
-           ${pageLimit(q.limit)}`,
-          params,
-        )
-      : await queryJsonPage(
-          db,
-          `${DISCOUNT_PAGE_SELECT}
+  return f.offset === 0
+    ? queryJsonPage(
+        db,
+        `${DISCOUNT_PAGE_SELECT} where ${where} order by d.requested_at desc, d.id desc
+           ${pageLimit(f.limit)}`,
+        params,
+      )
+    : queryJsonPage(
+        db,
+        `${DISCOUNT_PAGE_SELECT}
            join (select d.id ${from} order by d.requested_at desc, d.id desc
-                 ${pageLimit(q.limit)} offset $${params.length + 1}) page on page.id = d.id`,
-          [...params, offset],
-        );
-  const total = await listTotal(db, { from, params, offset, limit: q.limit, pageRows: page.count });
-  return { page, ...total };
+                 ${pageLimit(f.limit)} offset $${params.length + 1}) page on page.id = d.id`,
+        [...params, f.offset],
+      );
+}
+
+/** A page in another order than the default: its ids on the order's indexes (platform/db/ordered-page.ts). */
+function listOrderedDiscountPage(
+  db: Queryable,
+  scope: Scope,
+  f: DiscountListFilter & { order: PageOrder; limit: number; offset: number; after?: PageKey | undefined },
+): Promise<OrderedPage> {
+  const { where, p } = discountFilterSql(scope, f);
+  const pageSql = `${DISCOUNT_PAGE_SELECT} where d.id = any($1::uuid[])`;
+  return queryOrderedPage(db, p, { ...f, from: `from discounts d where ${where}`, id: 'd.id' }, pageSql);
+}
+
+/** The list's total (exact while cheap, else estimated: see listTotal). */
+function countDiscounts(
+  db: Queryable,
+  scope: Scope,
+  f: DiscountListFilter & { offset: number | null; limit: number; pageRows: number },
+): Promise<ListTotal> {
+  const { where, p } = discountFilterSql(scope, f);
+  const from = `from discounts d where ${where}`;
+  return listTotal(db, { from, params: p.values, offset: f.offset, limit: f.limit, pageRows: f.pageRows });
 }

@@ -59,19 +59,14 @@ export function outboxEntry(operation: DiscountOperation, row: DiscountRow): Row
 }
 
 /** A page of discounts: the entries as the JSON text the database wrote (see queryJsonPage) and its figures. */
-export async function listDiscounts({
+export function listDiscounts({
   deps,
   ctx,
   query,
 }: Op & {
   query: DiscountListQuery;
 }): Promise<{ entries: string; meta: Omit<Page<Discount>, 'data'> & { nextCursor?: string | null } }> {
-  const { page, total, totalIsEstimate, nextCursor } = await listDiscountRows(deps.db, scopeOf(ctx.actor), {
-    ...query,
-    search: query.search || undefined,
-  });
-  const meta = { page: query.page, limit: query.limit, total, totalIsEstimate };
-  return { entries: page.entries, meta: nextCursor === undefined ? meta : { ...meta, nextCursor } };
+  return listDiscountRows(deps.db, scopeOf(ctx.actor), query);
 }
 
 export async function getDiscount({ deps, ctx, discountId }: Op & { discountId: string }): Promise<Discount> {

@@ -1,14 +1,13 @@
-import type { EcheqStatusFilter, RangeFilter } from '@echeq/contract';
+import { type EcheqStatusFilter, echeqStatusSchema, type RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
-import { type GroupKeyset, type GroupOrder, groupedIdsSql, queryGroupedPage } from '../../platform/db/grouped-sort';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
+import { type OrderedPage, type PageKey, type PageOrder, queryOrderedPage } from '../../platform/db/ordered-page';
 import { pageLimit } from '../../platform/db/page-limit';
 import { rangeConditions } from '../../platform/db/range-filter';
-import { querySortedPage, type SortKeyset, type SortOrder, sortedIdsSql } from '../../platform/db/sorted-page';
 import { SqlParams } from '../../platform/db/sql';
 
 export type EcheqListFilter = RangeFilter & {
@@ -25,7 +24,12 @@ export const ECHEQ_SORT_COLUMNS = {
 } as const;
 
 /** The list's columns of a status or company sort (platform/db/grouped-sort.ts), newest first within a group. */
-export const ECHEQ_GROUP_COLUMNS = { status: 'e.status', company: 'e.company_id', at: 'e.created_at' };
+export const ECHEQ_GROUP_COLUMNS = {
+  status: 'e.status',
+  company: 'e.company_id',
+  at: 'e.created_at',
+  statuses: echeqStatusSchema.options,
+};
 
 /**
  * The list's conditions. A company's rows are found by company alone (a company belongs to one bank), so the
@@ -154,41 +158,19 @@ export async function listEcheqPage(
 }
 
 /**
- * One page of the book in another order than the default (the `sort` parameter), paged by its own keyset: the ids
- * first, on the (scope, column, id) indexes, then those rows read by primary key and written as JSON in that order.
+ * One page of the book in another order than the default (the `sort` parameter: a column, or status or company
+ * groups), paged by the order's own keyset: the ids first, on the order's indexes (platform/db/ordered-page.ts), then
+ * those rows read by primary key and written as JSON in that order.
  */
-export async function listSortedEcheqPage(
+export function listOrderedEcheqPage(
   db: Queryable,
   scope: Scope,
-  f: EcheqListFilter & { order: SortOrder; limit: number; offset: number; after?: SortKeyset | undefined },
-) {
+  f: EcheqListFilter & { order: PageOrder; limit: number; offset: number; after?: PageKey | undefined },
+): Promise<OrderedPage> {
   const p = new SqlParams();
   const from = `from echeqs e where ${filterSql(p, scope, f)}`;
-  const sql = sortedIdsSql(p, { from, id: 'e.id', order: f.order, after: f.after, limit: f.limit, offset: f.offset });
-  return querySortedPage(
-    db,
-    { sql, params: p.values },
-    `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`,
-  );
-}
-
-/**
- * One page of the book sorted by status or by company (the `sort` parameter): the groups in order, each read on its
- * status or company index newest first (platform/db/grouped-sort.ts), then those rows written as JSON in that order.
- */
-export async function listGroupedEcheqPage(
-  db: Queryable,
-  scope: Scope,
-  f: EcheqListFilter & { order: GroupOrder; limit: number; offset: number; after?: GroupKeyset | undefined },
-) {
-  const p = new SqlParams();
-  const from = `from echeqs e where ${filterSql(p, scope, f)}`;
-  const sql = groupedIdsSql(p, { from, id: 'e.id', order: f.order, after: f.after, limit: f.limit, offset: f.offset });
-  return queryGroupedPage(
-    db,
-    { sql, params: p.values },
-    `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`,
-  );
+  const pageSql = `${ECHEQ_PAGE_SELECT} where e.id = any($1::uuid[]) and e.deleted_at is null`;
+  return queryOrderedPage(db, p, { ...f, from, id: 'e.id' }, pageSql);
 }
 
 /** The list's total (exact while cheap, else estimated: see listTotal). */

@@ -2,7 +2,6 @@ import {
   type createEcheqBodySchema,
   type Echeq,
   type EcheqStatus,
-  echeqStatusSchema,
   type listEcheqsQuerySchema,
   type Page,
   type updateEcheqBodySchema,
@@ -23,8 +22,7 @@ import {
   ECHEQ_GROUP_COLUMNS,
   ECHEQ_SORT_COLUMNS,
   listEcheqPage,
-  listGroupedEcheqPage,
-  listSortedEcheqPage,
+  listOrderedEcheqPage,
 } from './echeqs.list';
 import { withListActions } from './echeqs.list-actions';
 import { actionsOn, toClearingEcheq, toEcheqDto } from './echeqs.mapper';
@@ -136,20 +134,17 @@ export async function listEcheqs(opts: {
   deps: EcheqDeps;
   ctx: Ctx;
   query: ListInput;
-}): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor: string | null } }> {
+}): Promise<{ entries: string; meta: Omit<Page<Echeq>, 'data'> & { nextCursor?: string | null } }> {
   const { deps, ctx, query } = opts;
   const scope = scopeOf(ctx.actor);
   const filter = listFilter(query);
   const page = await bookListPage({
     query,
     scope,
-    statuses: echeqStatusSchema.options,
     groupColumns: ECHEQ_GROUP_COLUMNS,
     sortColumns: ECHEQ_SORT_COLUMNS,
-    defaultSort: '-created_at',
-    grouped: (at) => listGroupedEcheqPage(deps.db, scope, { ...filter, ...at }),
-    sorted: (at) => listSortedEcheqPage(deps.db, scope, { ...filter, ...at }),
-    keyset: (at) => listEcheqPage(deps.db, scope, { ...filter, ...at }),
+    defaultOrder: { sort: '-created_at', keyset: (at) => listEcheqPage(deps.db, scope, { ...filter, ...at }) },
+    ordered: (at) => listOrderedEcheqPage(deps.db, scope, { ...filter, ...at }),
     count: (at) => countEcheqs(deps.db, scope, { ...filter, ...at }),
   });
   return { ...page, entries: await withListActions(deps.db, ctx, page.entries, deps.clock.now()) };
