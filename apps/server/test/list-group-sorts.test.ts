@@ -1,3 +1,4 @@
+import { CUSTODY_STATUS_LABELS, DISCOUNT_STATUS_LABELS, ECHEQ_STATUS_LABELS } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type TestServer } from './helpers';
 
@@ -12,6 +13,23 @@ const LISTS = [
   },
   { path: '/api/discounts', table: 'discounts x', live: 'true', at: 'x.requested_at' },
 ] as const;
+
+/** Each list's statuses in the order of the Spanish labels its screen shows, and those labels (the contract's). */
+const BY_LABEL: Record<string, { labels: Record<string, string>; codes: string[] }> = {
+  // Activo, Cancelado, Pagado, Vencido
+  '/api/echeqs': { labels: ECHEQ_STATUS_LABELS, codes: ['ACTIVE', 'CANCELLED', 'PAID', 'EXPIRED'] },
+  // Cancelado, En Custodia, Expirado, Liberado
+  '/api/echeqs/custody': { labels: CUSTODY_STATUS_LABELS, codes: ['CANCELLED', 'IN_CUSTODY', 'EXPIRED', 'RELEASED'] },
+  // Aprobado, Cancelado, Completado, Pendiente, Rechazado
+  '/api/discounts': {
+    labels: DISCOUNT_STATUS_LABELS,
+    codes: ['APPROVED', 'CANCELLED', 'COMPLETED', 'PENDING', 'REJECTED'],
+  },
+};
+
+/** SQL ranking a row's status in the Spanish labels' order. */
+const statusRank = (list: (typeof LISTS)[number]) =>
+  `array_position(array[${BY_LABEL[list.path]!.codes.map((s) => `'${s}'`).join(', ')}]::text[], x.status::text)`;
 
 const USERS = { bank: 'admin@banco.example', system: 'superadmin@plataforma.example' } as const;
 
@@ -34,7 +52,7 @@ describe('book lists sorted by status and by company: groups in order, newest fi
       for (const sort of ['status', '-status', 'company', '-company']) {
         it(`${list.path}?sort=${sort} as the ${who}: every row once, in order, by cursor and by page`, async () => {
           const dir = sort.startsWith('-') ? 'desc' : 'asc';
-          const by = sort.endsWith('status') ? `x.status ${dir}` : `co.name ${dir}, co.id ${dir}`;
+          const by = sort.endsWith('status') ? `${statusRank(list)} ${dir}` : `co.name ${dir}, co.id ${dir}`;
           const scope = who === 'bank' ? `x.tenant_id = '${bdemo}'` : 'true';
           const expected = await ids(
             `select x.id from ${list.table} join companies co on co.id = x.company_id
@@ -78,7 +96,7 @@ describe('book lists sorted by status and by company: groups in order, newest fi
         .rows[0]!.id;
       const expected = await ids(
         `select x.id from ${list.table} where x.tenant_id = '${bdemo}' and ${list.live}
-         and x.company_id = '${company}' order by x.status desc, ${list.at} desc, x.id desc`,
+         and x.company_id = '${company}' order by ${statusRank(list)} desc, ${list.at} desc, x.id desc`,
       );
       const r = await get(`${list.path}?sort=-status&company_id=${company}&limit=100`, token);
       expect(r.status).toBe(200);
@@ -87,6 +105,29 @@ describe('book lists sorted by status and by company: groups in order, newest fi
       const tampered = Buffer.from(JSON.stringify(['status', 'NOT A STATUS', '2026-01-01T00:00:00.000000Z', company]));
       const bad = await get(`${list.path}?sort=status&cursor=${tampered.toString('base64url')}`, token);
       expect(bad.status).toBe(400);
+    });
+
+    it(`${list.path}: a status sort follows the Spanish labels the screen shows, not the status codes`, async () => {
+      // Every status the list knows, in the labels' alphabetical order (Spanish collation).
+      const { labels, codes } = BY_LABEL[list.path]!;
+      expect(Object.keys(labels).sort((a, b) => labels[a]!.localeCompare(labels[b]!, 'es'))).toEqual(codes);
+      const token = tokens[USERS.system]!;
+      for (const sort of ['status', '-status']) {
+        const shown: string[] = [];
+        let cursor: string | null = null;
+        for (let i = 0; i < 100; i++) {
+          const r: any = await get(`${list.path}?sort=${sort}&limit=100${cursor ? `&cursor=${cursor}` : ''}`, token);
+          expect(r.status).toBe(200);
+          shown.push(...r.body.data.data.map((e: any) => labels[e.status]!));
+          cursor = r.body.data.nextCursor;
+          if (!cursor) break;
+        }
+        // The labels as the rows show them, each group once: in alphabetical order (or its reverse).
+        const seen = [...new Set(shown)];
+        expect(seen.length).toBeGreaterThan(1);
+        const sorted = [...seen].sort((a, b) => a.localeCompare(b, 'es'));
+        expect(seen).toEqual(sort === 'status' ? sorted : sorted.reverse());
+      }
     });
   }
 });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCustodyPage } from '../src/modules/custody/custody.list';
 import { listDiscounts } from '../src/modules/discounts/discounts.list';
-import { listEcheqPage } from '../src/modules/echeqs/echeqs.list';
+import { ECHEQ_GROUP_COLUMNS, listEcheqPage, listOrderedEcheqPage } from '../src/modules/echeqs/echeqs.list';
 import type { Scope } from '../src/platform/auth/actor';
-import type { Db } from '../src/platform/db/db';
+import type { Db, Queryable } from '../src/platform/db/db';
+import { groupOrderOf } from '../src/platform/db/grouped-sort';
 import { pageLimit } from '../src/platform/db/page-limit';
 import { openPg, withValues } from '../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from './helpers';
@@ -87,6 +88,64 @@ describe.runIf(TEST_ENGINE === 'pg')('list pages reuse their plan (PostgreSQL)',
     for (const s of r.rows) {
       expect(Number(s.generic_plans), s.statement.slice(-200)).toBeGreaterThan(0);
       expect(Number(s.custom_plans), s.statement.slice(-200)).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('a status sort: one statement and one plan for any order of the statuses, each read on its index', async () => {
+    const sent: { sql: string; params: readonly unknown[] }[] = [];
+    const recording: Queryable = {
+      query: <R>(sql: string, params?: readonly unknown[]) => {
+        sent.push({ sql, params: params ?? [] });
+        return one.query<R>(sql, params);
+      },
+      exec: (sql) => one.exec(sql),
+    };
+    const byLabel = ECHEQ_GROUP_COLUMNS.statuses;
+    const orders = [
+      groupOrderOf('status', { scope, ...ECHEQ_GROUP_COLUMNS })!,
+      groupOrderOf('-status', { scope, ...ECHEQ_GROUP_COLUMNS })!,
+      // The codes' own order (descending), as the list had it before: the same statement, other values.
+      groupOrderOf('-status', { scope, ...ECHEQ_GROUP_COLUMNS, statuses: [...byLabel].sort() })!,
+    ];
+    const firsts: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      for (const order of orders) {
+        const page = await listOrderedEcheqPage(recording, scope, { order, limit: 20, offset: 0 });
+        if (i === 0) firsts.push(JSON.parse(page.entries)[0].status);
+      }
+    }
+    // Each order walks its own first group first: Activo, Vencido, and PAID by code.
+    expect(firsts).toEqual([byLabel[0], byLabel.at(-1), [...byLabel].sort().at(-1)]);
+    const grouped = sent.filter((q) => q.sql.startsWith('with g as materialized'));
+    expect(new Set(grouped.map((q) => q.sql)).size).toBe(1);
+    const r = await one.query<{ generic_plans: string; custom_plans: string }>(
+      `select generic_plans::text, custom_plans::text from pg_prepared_statements
+       where statement like 'with g as materialized%'`,
+    );
+    expect(r.rows).toHaveLength(1);
+    expect(Number(r.rows[0]!.generic_plans)).toBeGreaterThan(0);
+    expect(Number(r.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
+    // The plan (generic, as the list runs it): every status read newest first on the bank's status index, never
+    // the book itself.
+    const { sql, params } = grouped[0]!;
+    await one.exec(`prepare grouped_status as ${sql}`);
+    const marks = params.map((_, i) => `$${i + 1}`).join(', ');
+    const plan = await one.query<{ 'QUERY PLAN': unknown }>(
+      `explain (format json) execute grouped_status(${marks})`,
+      params,
+    );
+    await one.exec('deallocate grouped_status');
+    const scans: { 'Node Type': string; 'Index Name'?: string }[] = [];
+    const walk = (node: any) => {
+      if (node['Relation Name'] === 'echeqs') scans.push(node);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    const root = plan.rows[0]!['QUERY PLAN'];
+    walk((typeof root === 'string' ? JSON.parse(root) : root)[0].Plan);
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan['Node Type'], JSON.stringify(scan)).toMatch(/^Index (Only )?Scan$/);
+      expect(scan['Index Name']).toBe('echeqs_tenant_status_idx');
     }
   });
 });

@@ -5,8 +5,9 @@ import { isoDateSchema, pageQuerySchema, uuidSchema } from './common';
  * The pieces of the lists' queries: page and limit (`pageQuerySchema`), a search, and the sorts, keyset cursor and
  * range filters shared by the book's lists (cheques, custody, discounts). A sort is one of the list's keys,
  * ascending, or the key after a minus sign, descending (`amount`, `-amount`); without one the list keeps its order,
- * newest first. Each sort pages by its own keyset (the `cursor` of the previous page). `status` sorts by the status
- * code and `company` by the company's name, each newest first within a status or company.
+ * newest first. Each sort pages by its own keyset (the `cursor` of the previous page). `status` sorts by the status's
+ * label (the Spanish word the screens show: the list's `*_STATUS_LABELS`) and `company` by the company's name, each
+ * newest first within a status or company.
  */
 export type SortValue<K extends string> = K | `-${K}`;
 

@@ -1,6 +1,7 @@
-import { type CustodyStatus, custodyStatusSchema, type RangeFilter } from '@echeq/contract';
+import { CUSTODY_STATUS_LABELS, type CustodyStatus, type RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { statusesByLabel } from '../../platform/db/grouped-sort';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -23,7 +24,7 @@ export const CUSTODY_GROUP_COLUMNS = {
   status: 'c.status',
   company: 'c.company_id',
   at: 'c.custody_date',
-  statuses: custodyStatusSchema.options,
+  statuses: statusesByLabel(CUSTODY_STATUS_LABELS),
 };
 
 /** The cheque is joined when the list tests its fields (a search, an amount range). */

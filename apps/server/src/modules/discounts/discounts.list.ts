@@ -1,8 +1,9 @@
-import { type DiscountStatus, discountStatusSchema, type RangeFilter } from '@echeq/contract';
+import { DISCOUNT_STATUS_LABELS, type DiscountStatus, type RangeFilter } from '@echeq/contract';
 import { type Scope, scopeSql } from '../../platform/auth/actor';
 import { type BookPage, bookListPage } from '../../platform/db/book-page';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
+import { statusesByLabel } from '../../platform/db/grouped-sort';
 import { type JsonPage, queryJsonPage } from '../../platform/db/json-page';
 import { escapeLike } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -23,7 +24,7 @@ const DISCOUNT_GROUP_COLUMNS = {
   status: 'd.status',
   company: 'd.company_id',
   at: 'd.requested_at',
-  statuses: discountStatusSchema.options,
+  statuses: statusesByLabel(DISCOUNT_STATUS_LABELS),
 };
 
 type DiscountListFilter = RangeFilter & { status?: DiscountStatus | undefined; search?: string | undefined };

@@ -1,7 +1,8 @@
-import { type EcheqStatusFilter, echeqStatusSchema, type RangeFilter } from '@echeq/contract';
+import { ECHEQ_STATUS_LABELS, type EcheqStatusFilter, type RangeFilter } from '@echeq/contract';
 import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
+import { statusesByLabel } from '../../platform/db/grouped-sort';
 import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
@@ -28,7 +29,7 @@ export const ECHEQ_GROUP_COLUMNS = {
   status: 'e.status',
   company: 'e.company_id',
   at: 'e.created_at',
-  statuses: echeqStatusSchema.options,
+  statuses: statusesByLabel(ECHEQ_STATUS_LABELS),
 };
 
 /**

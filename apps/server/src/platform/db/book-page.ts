@@ -32,7 +32,7 @@ type DefaultOrder =
 export async function bookListPage(opts: {
   query: { page: number; limit: number; cursor?: string | undefined; sort?: string | undefined };
   scope: Scope;
-  /** The columns of a status or company sort, and the list's statuses (see groupOrderOf). */
+  /** The columns of a status or company sort, and the statuses in their labels' order (see groupOrderOf). */
   groupColumns: { status: string; company: string; at: string; statuses: readonly string[] };
   sortColumns: Record<string, SortColumn>;
   defaultOrder: DefaultOrder;

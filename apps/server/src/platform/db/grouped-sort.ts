@@ -6,10 +6,11 @@ import type { SqlParams } from './sql';
 
 /**
  * A list sorted by a column of few values per scope, a status or a company: the groups in the sort's order (statuses
- * by their code, companies by name), and within each group the list's default order, newest first. Each group is read
- * on the (scope, group, date desc, id desc) indexes the default order and the status filter already have (0003,
- * 0008, 0025): the statement walks the groups in order and reads from each, through a lateral join, no more rows than
- * the page needs, so a page costs the same whatever the book's size. The keyset is (group, date, id).
+ * by their labels, as the screens show them; companies by name), and within each group the list's default order,
+ * newest first. Each group is read on the (scope, group, date desc, id desc) indexes the default order and the status
+ * filter already have (0003, 0008, 0025): the statement walks the groups in order, whichever it is, and reads from
+ * each, through a lateral join, no more rows than the page needs, so a page costs the same whatever the book's size.
+ * The keyset is (group, date, id).
  */
 type GroupOrder = {
   /** The row's group column (`e.status`, `e.company_id`) and the type a group's id is cast to. */
@@ -23,11 +24,17 @@ type GroupOrder = {
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+const SPANISH = new Intl.Collator('es');
 
-/** Statuses as groups, in their codes' order (the database's collation, as a column's own sort). */
+/** A list's statuses in the order of their labels, as the screens show them (Activo, Cancelado, Pagado, Vencido). */
+export function statusesByLabel(labels: Readonly<Record<string, string>>): string[] {
+  return Object.keys(labels).sort((a, b) => SPANISH.compare(labels[a]!, labels[b]!));
+}
+
+/** Statuses as groups, ranked in the order given (see statusesByLabel), or in its reverse. */
 function statusGroups(p: SqlParams, statuses: readonly string[], desc: boolean): string {
-  const dir = desc ? 'desc' : 'asc';
-  return `select s as gid, row_number() over (order by s ${dir}) as n from unnest(${p.add(statuses)}::text[]) s`;
+  const ranked = desc ? [...statuses].reverse() : statuses;
+  return `select s as gid, n from unnest(${p.add(ranked)}::text[]) with ordinality as u(s, n)`;
 }
 
 /** The companies a scope sees as groups, by name (then id, for equal names). */
@@ -70,8 +77,8 @@ function groupedIdsSql(p: SqlParams, order: GroupOrder, opts: OrderedAt): string
 
 /**
  * The group order a `sort` parameter names (`status`, `company`, or either after a minus sign), or null: `status` and
- * `company` are the list's columns (`e.status`, `e.company_id`), `statuses` its statuses, `at` its default date
- * column.
+ * `company` are the list's columns (`e.status`, `e.company_id`), `statuses` its statuses in their labels' order, `at`
+ * its default date column.
  */
 export function groupOrderOf(
   sort: string | undefined,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { groupOrderOf } from './grouped-sort';
+import { groupOrderOf, statusesByLabel } from './grouped-sort';
 import { decodePageCursor, orderedPage, type PageKey, type PageOrder } from './ordered-page';
 import { sortOrderOf } from './sorted-page';
+import { SqlParams } from './sql';
 
 /** A cursor as the lists have always written it: the sort's name and the last row's key, JSON in base64url. */
 const cursorOf = (parts: unknown[]) => Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
@@ -62,5 +63,35 @@ describe('an ordered page and its cursor', () => {
     refused(company, cursorOf(['company', 'PAID', AT, ID]));
     expect(groupOrderOf('amount', LIST)).toBe(null);
     expect(groupOrderOf(undefined, LIST)).toBe(null);
+  });
+
+  it('statuses are ranked by their labels, in Spanish, as the screens show them', () => {
+    expect(statusesByLabel({ ACTIVE: 'Activo', CANCELLED: 'Cancelado', PAID: 'Pagado', EXPIRED: 'Vencido' })).toEqual([
+      'ACTIVE',
+      'CANCELLED',
+      'PAID',
+      'EXPIRED',
+    ]);
+    const custody = { IN_CUSTODY: 'En Custodia', RELEASED: 'Liberado', EXPIRED: 'Expirado', CANCELLED: 'Cancelado' };
+    expect(statusesByLabel(custody)).toEqual(['CANCELLED', 'IN_CUSTODY', 'EXPIRED', 'RELEASED']);
+  });
+
+  it("a status sort ranks the statuses in the order given, or in its reverse, in one statement's values", () => {
+    const params = (sort: string) => {
+      const p = new SqlParams();
+      const sql = groupOrderOf(sort, LIST)!.idsSql(p, {
+        from: 'from echeqs e where true',
+        id: 'e.id',
+        limit: 5,
+        offset: 0,
+      });
+      return { sql, values: p.values };
+    };
+    const asc = params('status');
+    const desc = params('-status');
+    expect(asc.sql).toBe(desc.sql);
+    expect(asc.sql).toContain('with ordinality');
+    expect(asc.values[0]).toEqual(LIST.statuses);
+    expect(desc.values[0]).toEqual([...LIST.statuses].reverse());
   });
 });
