@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { apiDownloadStream, type DownloadProgress, type QueryParams } from '../lib/api-client';
 import { messageOf } from '../lib/api-error';
+import { saveBlob } from '../lib/download';
 import { formatNumber } from '../lib/format';
 
 type Format = 'csv' | 'xlsx';
@@ -19,19 +20,6 @@ const FORMATS: { format: Format; label: string }[] = [
   { format: 'csv', label: 'CSV (separado por ;)' },
   { format: 'xlsx', label: 'Excel (XLSX)' },
 ];
-
-/** Saves a downloaded file under its name (a temporary link the browser follows). */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const kb = (bytes: number) => `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 

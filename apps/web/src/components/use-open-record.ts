@@ -45,3 +45,21 @@ export function useOpenRecord<T extends { id: string }>(opts: {
   }, [missing]);
   return { record: id ? record : null, show: (r) => setShown({ record: r, rows, fetched }) };
 }
+
+/**
+ * The record a server-paged list's `detail` (in the address, `useListParams`'s extras) names: the list's rows while
+ * the page on screen is the current one, else asked by id (`byId`); a `detail` naming nothing the user may see is
+ * dropped from the address.
+ */
+export function useOpenDetail<T extends { id: string }>(
+  url: { extras: { detail: string }; drop: (key: 'detail') => void },
+  list: { isPlaceholderData: boolean; data?: { data: readonly T[] } | undefined },
+  byId?: ById,
+) {
+  return useOpenRecord({
+    id: url.extras.detail,
+    rows: list.isPlaceholderData ? undefined : list.data?.data,
+    byId,
+    onMissing: () => url.drop('detail'),
+  });
+}

@@ -1,7 +1,7 @@
 import { apiDownload, type QueryParams } from './api-client';
 
 /** Saves a blob under a file name through a temporary link (the browser's own download). */
-function saveBlob(blob: Blob, filename: string) {
+export function saveBlob(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

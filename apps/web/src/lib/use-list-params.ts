@@ -7,7 +7,8 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /** Reads one value of the address's query string; `undefined` when it is not a valid value (then the default). */
 export type Parser<T extends string = string> = (raw: string) => T | undefined;
 
-type SafeParser = { safeParse(v: unknown): { success: boolean; data?: unknown } };
+/** What `fromSchema` reads with: a zod schema, or anything that parses like one. */
+export type SafeParser = { safeParse(v: unknown): { success: boolean; data?: unknown } };
 
 /** A contract schema's field (`listEcheqsQuerySchema.shape.status`) as a parser: the API's rules, not a copy. */
 export function fromSchema<T extends string = string>(schema: SafeParser): Parser<T> {

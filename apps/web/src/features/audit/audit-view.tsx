@@ -14,7 +14,7 @@ import { filterOptions, SelectFilter } from '../../components/list-filters';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { SortSelect } from '../../components/sort-header';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenDetail } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
 import { fromSchema, serial, useListParams } from '../../lib/use-list-params';
 import { auditEntryQuery, auditFacetsQuery, auditQuery } from './api';
@@ -68,12 +68,7 @@ export function AuditView({ scopeLabel, reachable }: { scopeLabel: string; reach
   };
   const list = useQuery(auditQuery(query));
   const setSort = (v: string) => url.setFilter('sort', v as ListAuditQuery['sort'] & string);
-  const detail = useOpenRecord({
-    id: url.extras.detail,
-    rows: list.isPlaceholderData ? undefined : list.data?.data,
-    byId: auditEntryQuery,
-    onMissing: () => url.drop('detail'),
-  }).record;
+  const detail = useOpenDetail(url, list, auditEntryQuery).record;
   const facets = useQuery(auditFacetsQuery());
   const set = (k: 'entity' | 'action' | 'actor_id') => (v: string) => url.setFilter(k, v);
   const setDateRange = (range: DateRangeValue) => {

@@ -3,6 +3,7 @@ import {
   type CustodySort,
   type CustodyStatus,
   canAct,
+  type ListCustodyQuery,
   listCustodyQuerySchema,
   type Role,
   scopeKindOf,
@@ -14,19 +15,18 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BookScopeFilters, useBookScope } from '../../components/book-scope-filters';
-import { ListExport } from '../../components/list-export';
-import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
+import { BookListToolbar } from '../../components/book-list-toolbar';
+import { useBookScope } from '../../components/book-scope-filters';
+import { filterOptions } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { totalText } from '../../components/pagination';
-import { RangeFilters } from '../../components/range-filters';
 import { useRowSelection } from '../../components/row-selection';
-import { SortSelect } from '../../components/sort-header';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenDetail } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
-import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
+import { bookListFilters, bookListQuery } from '../../lib/book-list-params';
+import { useListParams, uuid } from '../../lib/use-list-params';
 import { custodyListQuery, custodyQuery, useReleaseCustody } from './api';
 import { CustodyBulk } from './custody-bulk';
 import { CustodyDetailsDialog } from './custody-details-dialog';
@@ -37,19 +37,9 @@ import { ReleaseDialog } from './release-dialog';
 
 const inCustody = (c: Custody) => c.status === 'IN_CUSTODY' && !c.echeq.discounted_at;
 const STATUS_OPTIONS = filterOptions(CUSTODY_STATUSES, (s) => CUSTODY_STATUS_MAP[s].label);
-/** What the address keeps (search, status filter, page, the open record). */
+/** What the address keeps (search, filters, sort, page, the open record). */
 const PARAMS = {
-  filters: {
-    search: fromSchema(listCustodyQuerySchema.shape.search),
-    status: fromSchema<CustodyStatus>(listCustodyQuerySchema.shape.status),
-    sort: fromSchema<CustodySort>(listCustodyQuerySchema.shape.sort),
-    date_from: fromSchema(listCustodyQuerySchema.shape.date_from),
-    date_to: fromSchema(listCustodyQuerySchema.shape.date_to),
-    amount_min: fromSchema(listCustodyQuerySchema.shape.amount_min),
-    amount_max: fromSchema(listCustodyQuerySchema.shape.amount_max),
-    tenant_id: fromSchema(listCustodyQuerySchema.shape.tenant_id),
-    company_id: fromSchema(listCustodyQuerySchema.shape.company_id),
-  },
+  filters: bookListFilters<CustodyStatus, CustodySort>(listCustodyQuerySchema.shape),
   extras: { detail: uuid },
 };
 
@@ -76,28 +66,14 @@ export function CustodyView({
 
   const url = useListParams(PARAMS);
   const { paging } = url;
-  const { status, search, sort, ...ranges } = url.filters;
-  const some = (v: string) => v || undefined;
+  const { sort } = url.filters;
   // The list's query; its export sends the same (less the page).
-  const query = {
-    page: paging.page,
-    limit: paging.limit,
-    cursor: paging.cursor,
-    status: status || undefined,
-    search,
-    sort: some(sort) as CustodySort | undefined,
-    ...Object.fromEntries(Object.entries(ranges).map(([k, v]) => [k, some(v)])),
-  };
+  const query: ListCustodyQuery = bookListQuery(paging, url.filters);
   const scope = useBookScope(role);
   const setSort = (v: string) => url.setFilter('sort', v as CustodySort | '');
   const listQ = useQuery(custodyListQuery(query));
   const [createOpen, setCreateOpen] = useState(false);
-  const open = useOpenRecord({
-    id: url.extras.detail,
-    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
-    byId: custodyQuery,
-    onMissing: () => url.drop('detail'),
-  });
+  const open = useOpenDetail(url, listQ, custodyQuery);
   const details = open.record;
   const [releasing, setReleasing] = useState<Custody | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -165,36 +141,20 @@ export function CustodyView({
             <Typography variant="h6" component="h2" sx={{ flex: '1 1 220px' }}>
               ECHEQs en Custodia ({list ? totalText(list) : '…'})
             </Typography>
-            <SearchField
-              placeholder="Número, emisor o beneficiario"
-              value={url.searchText}
-              onChange={url.setSearchText}
-            />
-            <SelectFilter
-              label="Estado"
-              value={status}
-              onChange={(v) => url.setFilter('status', v)}
-              options={STATUS_OPTIONS}
-            />
-            <BookScopeFilters
+            <BookListToolbar
+              url={url}
               scope={scope}
-              tenantId={ranges.tenant_id}
-              companyId={ranges.company_id}
-              onChange={url.setFilters}
-            />
-            <SortSelect
-              labels={{
+              searchPlaceholder="Número, emisor o beneficiario"
+              statusOptions={STATUS_OPTIONS}
+              sort={{
                 custody_date: 'Fecha de custodia',
                 deadline: 'Plazo de presentación',
                 status: 'Estado',
                 ...(showCompany ? { company: 'Empresa' } : {}),
               }}
-              defaultLabel="Más recientes"
-              sort={sort}
-              onSort={setSort}
+              dateLabel="Custodia"
+              exportTo={{ path: '/echeqs/custody', query, name: 'custodia' }}
             />
-            <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Custodia" />
-            <ListExport path="/echeqs/custody" query={query} name="custodia" />
           </>
         }
         list={list}

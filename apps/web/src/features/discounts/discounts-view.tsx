@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, canAct, type Discount, type Role } from '@echeq/contract';
+import { COMPANY_ROLES, canAct, type Discount, type ListDiscountsQuery, type Role } from '@echeq/contract';
 import Add from '@mui/icons-material/Add';
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
@@ -13,16 +13,17 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BookListToolbar } from '../../components/book-list-toolbar';
 import { useBookScope } from '../../components/book-scope-filters';
 import { FloatingAddButton } from '../../components/floating-add-button';
-import { ListExport } from '../../components/list-export';
-import { filterOptions, SearchField, SelectFilter } from '../../components/list-filters';
+import { filterOptions } from '../../components/list-filters';
 import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { useRowSelection } from '../../components/row-selection';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenDetail } from '../../components/use-open-record';
 import { isApiError } from '../../lib/api-error';
+import { bookListQuery } from '../../lib/book-list-params';
 import { formatAmount } from '../../lib/format';
 import { useListParams } from '../../lib/use-list-params';
 import { custodyOptionsQuery, type DiscountAction, discountQuery, discountsQuery, useDiscountTransition } from './api';
@@ -35,7 +36,7 @@ import {
   RATE_CAPTION_ID,
   RATE_MEANING,
 } from './discount-format';
-import { DISCOUNT_LIST_PARAMS, DiscountListFilters, discountListQuery } from './discount-list-filters';
+import { DISCOUNT_LIST_PARAMS } from './discount-list-params';
 import { DiscountsBulk } from './discounts-bulk';
 import { DiscountsGrid } from './discounts-grid';
 import { DiscountsTable } from './discounts-table';
@@ -77,24 +78,18 @@ export function DiscountsView({
 
   const url = useListParams(DISCOUNT_LIST_PARAMS);
   const { paging } = url;
-  const { status, search } = url.filters;
   // The screen's own choice (cards on a phone) stays out of the address; the other one is written down.
   const screenView = narrow ? 'grid' : 'list';
   const view = url.extras.view || screenView;
   // The list's query; its export sends the same (less the page).
-  const query = discountListQuery(paging, url.filters);
+  const query: ListDiscountsQuery = bookListQuery(paging, url.filters);
   const [listQ, custodyQ] = useQueries({
     queries: [discountsQuery(query), custodyOptionsQuery()],
   });
 
   const [requestOpen, setRequestOpen] = useState(false);
   const [editing, setEditing] = useState<Discount | null>(null);
-  const open = useOpenRecord({
-    id: url.extras.detail,
-    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
-    byId: discountQuery,
-    onMissing: () => url.drop('detail'),
-  });
+  const open = useOpenDetail(url, listQ, discountQuery);
   const details = open.record;
   const [pendingAction, setPendingAction] = useState<{ action: DiscountAction; discount: Discount } | null>(null);
   const [actionError, setActionError] = useState<{ title: string; message: string } | null>(null);
@@ -176,18 +171,20 @@ export function DiscountsView({
       <PagedList
         sx={{ mb: 2 }}
         toolbar={
-          <>
-            <SearchField
-              placeholder="ID de descuento, ID o número de ECHEQ"
-              value={url.searchText}
-              onChange={url.setSearchText}
-            />
-            <SelectFilter
-              label="Estado"
-              value={status}
-              onChange={(v) => url.setFilter('status', v)}
-              options={STATUS_OPTIONS}
-            />
+          <BookListToolbar
+            url={url}
+            scope={scope}
+            searchPlaceholder="ID de descuento, ID o número de ECHEQ"
+            statusOptions={STATUS_OPTIONS}
+            sort={{
+              requested_at: 'Fecha de solicitud',
+              amount: 'Monto solicitado',
+              status: 'Estado',
+              ...(showCompany ? { company: 'Empresa' } : {}),
+            }}
+            dateLabel="Solicitud"
+            exportTo={{ path: '/discounts', query, name: 'descuentos' }}
+          >
             <ToggleButtonGroup
               size="small"
               exclusive
@@ -202,9 +199,7 @@ export function DiscountsView({
                 <GridViewOutlined fontSize="small" />
               </ToggleButton>
             </ToggleButtonGroup>
-            <DiscountListFilters role={role} filters={url.filters} setFilters={url.setFilters} />
-            <ListExport path="/discounts" query={query} name="descuentos" />
-          </>
+          </BookListToolbar>
         }
         list={list}
         fresh={!listQ.isPlaceholderData}

@@ -1,9 +1,5 @@
-import type { EcheqSort } from '@echeq/contract';
-import { BookScopeFilters, type useBookScope } from '../../components/book-scope-filters';
-import { ListExport } from '../../components/list-export';
-import { SearchField, SelectFilter } from '../../components/list-filters';
-import { RangeFilters } from '../../components/range-filters';
-import { SortSelect } from '../../components/sort-header';
+import { BookListToolbar } from '../../components/book-list-toolbar';
+import type { useBookScope } from '../../components/book-scope-filters';
 import type { useListParams } from '../../lib/use-list-params';
 import { STATUS_FILTERS } from './echeq-format';
 import type { ECHEQ_LIST_PARAMS, echeqListQuery } from './echeq-list-params';
@@ -25,33 +21,22 @@ export function EcheqsToolbar({
   query: ReturnType<typeof echeqListQuery>;
   showCompany: boolean;
 }) {
-  const { status, sort, tenant_id, company_id, date_from, date_to, amount_min, amount_max } = url.filters;
-  const ranges = { date_from, date_to, amount_min, amount_max };
   return (
-    <>
-      <SearchField placeholder="Número, emisor o beneficiario" value={url.searchText} onChange={url.setSearchText} />
-      <SelectFilter
-        label="Estado"
-        value={status}
-        onChange={(v) => url.setFilter('status', v)}
-        options={STATUS_FILTERS}
-      />
-      <BookScopeFilters scope={scope} tenantId={tenant_id} companyId={company_id} onChange={url.setFilters} />
-      <SortSelect
-        phoneOnly
-        labels={{
-          number: 'Número',
-          ...(showCompany ? { company: 'Empresa' } : {}),
-          amount: 'Monto',
-          due_date: 'Vencimiento',
-          status: 'Estado',
-        }}
-        defaultLabel="Más recientes"
-        sort={sort}
-        onSort={(v) => url.setFilter('sort', v as EcheqSort | '')}
-      />
-      <RangeFilters value={ranges} onChange={url.setFilters} dateLabel="Vencimiento" />
-      <ListExport path="/echeqs" query={query} name="echeqs" />
-    </>
+    <BookListToolbar
+      url={url}
+      scope={scope}
+      searchPlaceholder="Número, emisor o beneficiario"
+      statusOptions={STATUS_FILTERS}
+      sort={{
+        number: 'Número',
+        ...(showCompany ? { company: 'Empresa' } : {}),
+        amount: 'Monto',
+        due_date: 'Vencimiento',
+        status: 'Estado',
+      }}
+      sortPhoneOnly
+      dateLabel="Vencimiento"
+      exportTo={{ path: '/echeqs', query, name: 'echeqs' }}
+    />
   );
 }

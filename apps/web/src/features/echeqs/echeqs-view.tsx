@@ -12,7 +12,7 @@ import { FloatingAddButton } from '../../components/floating-add-button';
 import { type Notice, NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenDetail } from '../../components/use-open-record';
 import { useListParams } from '../../lib/use-list-params';
 import { echeqQuery, echeqsQuery, useDeleteEcheq, useValidateEcheq } from './api';
 import { DeleteEcheqDialog } from './delete-echeq-dialog';
@@ -76,12 +76,7 @@ export function EcheqsView({
   const { trayQ, counts } = useTrays(showTrays, tray, paging, url.filters.search);
   const listQ = tray ? trayQ : wholeQ;
   const scope = useBookScope(role);
-  const open = useOpenRecord({
-    id: url.extras.detail,
-    rows: listQ.isPlaceholderData ? undefined : listQ.data?.data,
-    byId: echeqQuery,
-    onMissing: () => url.drop('detail'),
-  });
+  const open = useOpenDetail(url, listQ, echeqQuery);
   const details = open.record;
   const closeDetails = () => url.close('detail');
 

@@ -23,7 +23,7 @@ import { NoticeSnackbar } from '../../components/notice-snackbar';
 import { PageHeader } from '../../components/page-header';
 import { PagedList } from '../../components/paged-list';
 import { SortSelect } from '../../components/sort-header';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenDetail } from '../../components/use-open-record';
 import { messageOf } from '../../lib/api-error';
 import { fromSchema, useListParams, uuid } from '../../lib/use-list-params';
 import { tenantChoicesQuery, userQuery, usersQuery, useUpdateUser } from './api';
@@ -100,12 +100,7 @@ export function UsersView({ actor }: { actor: { id: string; role: Role } }) {
   );
 
   const [creating, setCreating] = useState(false);
-  const viewing = useOpenRecord({
-    id: url.extras.detail,
-    rows: list.isPlaceholderData ? undefined : list.data?.data,
-    byId: userQuery,
-    onMissing: () => url.drop('detail'),
-  }).record;
+  const viewing = useOpenDetail(url, list, userQuery).record;
   const [editing, setEditing] = useState<User | null>(null);
   const [statusChange, setStatusChange] = useState<{ user: User; to: UserStatus } | null>(null);
   const [standingChange, setStandingChange] = useState<StandingChange | null>(null);
