@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { buenosAiresDateOf } from '@echeq/contract';
+import { parse } from 'csv-parse/sync';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
@@ -30,27 +31,6 @@ async function deposit(token: string, amount: number, group: number) {
   const v = await api(token, 'GET', `/echeqs/validate/${r.body.data.echeq.id}`);
   expect(v.body.data?.validation_status, JSON.stringify(v.body)).toBe('VALIDATED');
   return { number, echeqId: r.body.data.echeq.id as string };
-}
-
-/** Cells of a ';' CSV with quotes (the export's own format). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') row.push(cell), (cell = '');
-    else if (ch === '\n') row.push(cell.replace(/\r$/, '')), rows.push(row), (row = []), (cell = '');
-    else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 describe('exports and bulk actions on the lists', () => {
@@ -90,7 +70,8 @@ describe('exports and bulk actions on the lists', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'CSV (separado por ;)' }).click();
     const file = await (await download).path();
-    const [header, ...rows] = parseCsv(readFileSync(file, 'utf8').replace(/^\uFEFF/, '')).filter((r) => r.length > 1);
+    // The export's own format: BOM, ';', CRLF, quotes where needed.
+    const [header, ...rows] = parse(readFileSync(file), { delimiter: ';', bom: true });
     expect(header![0]).toBe('Número de ECHEQ');
     expect(rows.map((r) => r[0])).toEqual(onScreen);
     expect(rows.map((r) => r[1]).sort()).toEqual(['150000,25', '250000,50', '350000,75']);

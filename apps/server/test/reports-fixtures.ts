@@ -1,4 +1,5 @@
 import { makeCuit } from '@echeq/contract';
+import { parse } from 'csv-parse/sync';
 import type { Db, Queryable } from '../src/platform/db/db';
 import type { TestServer } from './helpers';
 
@@ -158,39 +159,12 @@ export async function countersMatchRows(db: Db): Promise<{ custody: boolean; dis
   return { custody: custody.rows[0]!.diff === 0 && bankOk, discounts: discounts.rows[0]!.diff === 0 && bankOk };
 }
 
-/** Splits a CSV export (BOM, ';', CRLF) into rows of cells, honouring quotes; `sep` reads it as another separator. */
+/**
+ * A CSV export (BOM, ';', CRLF) read back by csv-parse into rows of cells, quotes honoured; `sep` reads it as another
+ * separator, as a spreadsheet guessing ',' or a tab would (a quote inside a field then stays a character).
+ */
 export function parseCsv(text: string, sep = ';'): string[][] {
-  const body = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === sep) {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r') {
-      // part of CRLF
-    } else if (ch === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
+  return parse(text, { delimiter: sep, bom: true, relax_column_count: true, relax_quotes: true });
 }
 
 /** Cheques whose custody status (kept on the cheque, migration 0011) is not their latest custody record's. */
