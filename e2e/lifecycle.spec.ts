@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, loginAs, MOBILE, newPage, shot } from './harness';
+import { api, apiLogin, launch, loginAs, MOBILE, newPage, shot } from './harness';
 
 const WIDE = { width: 1366, height: 900 };
 /** An amount no other run uses (the cents and a few digits from the clock), typed as a person in es-AR would. */
@@ -181,5 +181,143 @@ describe('the ECHEQ lifecycle on the screen: issue, accept, endorse, accept the 
     await notice(phone, new RegExp(`ECHEQ N° ${number} recibido: endoso aceptado`));
     await card.getByText('Activo', { exact: true }).waitFor();
     await phone.context().close();
+  });
+});
+
+/** Asks `fn` until it says yes (the registry's job presents a deposited cheque and its paying bank answers). */
+async function eventually(what: string, fn: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await fn()) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`No ocurrió: ${what}`);
+}
+
+describe('a cheque for ,13 from a bank off the platform: accepted and deposited from Todos, rejected', () => {
+  let browser: Browser;
+  /** The sandbox's test amount (README): a paying bank it plays rejects cents ,13 «Sin fondos suficientes». */
+  const pesos = 30_000 + Number(unit);
+  const SHOWN = `$ ${pesos.toLocaleString('es-AR')},13 ARS`;
+  let cheque = { id: '', number: '' };
+
+  beforeAll(async () => {
+    browser = await launch();
+    // Banco Demo's administrator has an outside company issue it to Empresa Demo (COMUN: payable today in Buenos
+    // Aires, so it can be deposited at once, without moving any clock).
+    const admin = await apiLogin('admin@banco.example');
+    const clients = await api<{ data: { id: string; name: string }[] }>(admin, 'GET', '/accounts/clients');
+    const empresa = clients.body.data.find((c) => c.name === 'Empresa Demo S.A.');
+    const r = await api<{ data: { id: string; number: string } }>(admin, 'POST', '/echeqs/simulate-received', {
+      company_id: empresa?.id,
+      amount: pesos + 0.13,
+      tipo: 'COMUN',
+      caracter: 'A_LA_ORDEN',
+      concepto: 'FAC',
+      motivo: 'Factura 0003-00000113',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    cheque = r.body.data;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('Empresa Demo finds it in Todos with its operations: a menu on a phone, buttons on a desktop', async () => {
+    const phone = await newPage(browser, MOBILE);
+    await loginAs(phone, 'emisor@empresa.example');
+    await phone.goto('/echeqs');
+    const card = phone
+      .getByRole('list', { name: 'ECHEQs' })
+      .getByRole('listitem')
+      .filter({ hasText: cheque.number })
+      .filter({ hasText: SHOWN });
+    await card.getByRole('button', { name: `Operaciones del ECHEQ ${cheque.number}` }).click();
+    const menu = phone.getByRole('menu');
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Aceptar', 'Repudiar']);
+    await noSideScroll(phone);
+    await still(phone, 'lifecycle-todos-actions-390');
+    await phone.keyboard.press('Escape');
+    await phone.context().close();
+
+    const page = await newPage(browser, WIDE);
+    await loginAs(page, 'emisor@empresa.example');
+    await page.goto('/echeqs');
+    expect(await page.getByRole('tab', { name: 'Todos' }).getAttribute('aria-selected')).toBe('true');
+    const row = page
+      .getByRole('table', { name: 'ECHEQs' })
+      .getByRole('row')
+      .filter({ hasText: cheque.number })
+      .filter({ hasText: SHOWN });
+    await row.getByRole('button', { name: `Aceptar ECHEQ ${cheque.number}` }).waitFor();
+    await row.getByRole('button', { name: `Repudiar ECHEQ ${cheque.number}` }).waitFor();
+    await noSideScroll(page);
+    await still(page, 'lifecycle-todos-actions-1366');
+    await page.context().close();
+  });
+
+  it('accepts it and deposits it from Todos; the paying bank off the platform rejects it', async () => {
+    const page = await newPage(browser, WIDE);
+    await loginAs(page, 'emisor@empresa.example');
+    await page.goto('/echeqs');
+    const row = page
+      .getByRole('table', { name: 'ECHEQs' })
+      .getByRole('row')
+      .filter({ hasText: cheque.number })
+      .filter({ hasText: SHOWN });
+    await row.getByRole('button', { name: `Aceptar ECHEQ ${cheque.number}` }).click();
+    const accept = page.getByRole('dialog', { name: `Aceptar ECHEQ N° ${cheque.number}` });
+    await accept.getByText(`Aceptará el ECHEQ N° ${cheque.number} por ${SHOWN} de Proveedor Externo S.A.`).waitFor();
+    await accept.getByRole('button', { name: 'Aceptar' }).click();
+    await notice(page, new RegExp(`ECHEQ N° ${cheque.number} aceptado`));
+
+    await row.getByRole('button', { name: `Depositar ECHEQ ${cheque.number}` }).click();
+    const deposit = page.getByRole('dialog', { name: `Depositar ECHEQ N° ${cheque.number}` });
+    await deposit.getByText(/Se presentará al cobro al banco girado\./).waitFor();
+    await still(page, 'lifecycle-deposit-dialog-1366');
+    await deposit.getByRole('button', { name: 'Depositar' }).click();
+    await notice(page, new RegExp(`ECHEQ N° ${cheque.number} (depositado|: la operación se está procesando)`));
+    await page.context().close();
+
+    const token = await apiLogin('emisor@empresa.example');
+    await eventually('el banco girado rechaza el ECHEQ', async () => {
+      const r = await api<{ data: { state: string; syncing: boolean } }>(token, 'GET', `/echeqs/${cheque.id}`);
+      return r.body.data.state === 'RECHAZADO' && !r.body.data.syncing;
+    });
+  });
+
+  it('Historial and the detail show the rejection and its reason, on a desktop and on a phone', async () => {
+    expect(cheque.number).not.toBe('');
+    const expected = ['Emitido', 'Aceptado por el beneficiario', 'Depositado', 'Presentado al cobro', 'Rechazado'];
+    for (const [viewport, size] of [
+      [WIDE, '1366'],
+      [MOBILE, '390'],
+    ] as const) {
+      const page = await newPage(browser, viewport);
+      await loginAs(page, 'emisor@empresa.example');
+      await openTray(page, /^Historial/);
+      const rows =
+        viewport === WIDE
+          ? page.getByRole('table', { name: 'Historial' }).getByRole('row')
+          : page.getByRole('list', { name: 'Historial' }).getByRole('listitem');
+      const row = rows.filter({ hasText: cheque.number }).filter({ hasText: SHOWN });
+      await row.getByText('Rechazado', { exact: true }).waitFor();
+      await noSideScroll(page);
+      await still(page, `lifecycle-historial-rejected-${size}`);
+
+      await row.getByRole('button', { name: `Ver ECHEQ ${cheque.number}` }).click();
+      const detail = page.getByRole('dialog', { name: `ECHEQ N° ${cheque.number}` });
+      const timeline = detail.getByRole('list', { name: 'Historial del ECHEQ' });
+      await timeline.getByText('Rechazado', { exact: true }).first().waitFor();
+      const events = await timeline.getByRole('listitem').allInnerTexts();
+      expect(events).toHaveLength(expected.length);
+      expected.forEach((words, i) => {
+        expect(events[i]).toContain(words);
+      });
+      expect(events.at(-1)).toContain('Motivo: Sin fondos suficientes');
+      expect(await detail.innerText()).toMatch(/Motivo de rechazo\s+Sin fondos suficientes/);
+      await timeline.scrollIntoViewIfNeeded();
+      await still(page, `lifecycle-rejected-detail-${size}`);
+      await page.context().close();
+    }
   });
 });
