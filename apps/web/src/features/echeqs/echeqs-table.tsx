@@ -179,7 +179,16 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
           minWidth: 900,
           '& td, & th': { px: 1 },
           '& td:first-of-type, & th:first-of-type': { pl: 2 },
-          '& td:last-of-type, & th:last-of-type': { pr: 2 },
+          // Acciones stays in view when the columns are wider than the card (a bank's Banco and Empresa columns,
+          // a registry cheque's operations): the table scrolls under it.
+          '& td:last-of-type, & th:last-of-type': {
+            pr: 2,
+            position: 'sticky',
+            right: 0,
+            zIndex: 1,
+            bgcolor: 'background.paper',
+            boxShadow: (t) => `inset 1px 0 0 ${t.palette.divider}`,
+          },
         }}
       >
         <TableHead>
