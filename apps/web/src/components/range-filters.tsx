@@ -94,6 +94,8 @@ function AmountRange({ value, onChange }: { value: RangeValues; onChange: (chang
   );
 }
 
+const rangeKey = (r: DateRangeValue) => `${r.from}|${r.to}`;
+
 /**
  * A book list's date range (typed or picked as DD/MM/AAAA; `dateLabel` names which date) and amount range. A range
  * reaches the address (`onChange`, which goes back to the first page) once it is a possible one; the fields show
@@ -109,14 +111,21 @@ export function RangeFilters({
   dateLabel: string;
 }) {
   const applied = { from: value.date_from, to: value.date_to };
-  const [typing, setTyping] = useState<DateRangeValue | null>(null);
-  const same = typing?.from === applied.from && typing?.to === applied.to;
-  const shown = typing && (rangeProblem(typing) || same) ? typing : applied;
+  // What is being typed, and the applied ranges under which it still stands: the one it was typed over and each range
+  // handed over since, which the address reaches a moment later (a new address renders as a transition: the next
+  // field may be typed before it does, and must not take the old range's other end). Any other range came from
+  // elsewhere (back, a link, 'Limpiar') and replaces what was typed.
+  const [typing, setTyping] = useState<{ range: DateRangeValue; bases: string[] } | null>(null);
+  const at = typing ? typing.bases.indexOf(rangeKey(applied)) : -1;
+  if (typing && at !== 0) setTyping(at > 0 ? { ...typing, bases: typing.bases.slice(at) } : null);
+  const shown = typing && at >= 0 ? typing.range : applied;
   const setDates = (range: DateRangeValue) => {
-    setTyping(range);
-    if (!rangeProblem(range) && (range.from !== applied.from || range.to !== applied.to)) {
+    const bases = typing && at >= 0 ? typing.bases.slice(at) : [rangeKey(applied)];
+    if (!rangeProblem(range) && rangeKey(range) !== bases.at(-1)) {
       onChange({ date_from: range.from, date_to: range.to });
+      bases.push(rangeKey(range));
     }
+    setTyping({ range, bases });
   };
   return (
     <Box
