@@ -27,7 +27,7 @@ function LaggingHarness({ seen, land }: { seen: Partial<RangeValues>[]; land: { 
   const [value, setValue] = useState<RangeValues>({ date_from: '', date_to: '', amount_min: '', amount_max: '' });
   const [pending, setPending] = useState<Partial<RangeValues>[]>([]);
   land.current = () => {
-    setValue((v) => pending.reduce<RangeValues>((acc, c) => ({ ...acc, ...c }), v));
+    setValue((v) => Object.assign({ ...v }, ...pending));
     setPending([]);
   };
   return (
