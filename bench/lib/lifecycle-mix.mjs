@@ -185,15 +185,18 @@ function mix({ issuers, holders, tag }) {
   return { requests, stats, deposited: paid };
 }
 
-/** Waits until the registry's job presented every deposited cheque and the paying bank's copies show it. */
-async function presented(q, tag, expected, log) {
+/**
+ * Waits until the registry's job presented every deposited cheque and the paying bank's copies show it (its bank
+ * copies only: each bank party to a cheque keeps one, so counting every bank's would count a cheque several times).
+ */
+async function presented(q, tag, expected, log, payingTenantId) {
   const until = Date.now() + 60_000;
   for (;;) {
     const n = (
       await q(
         `select count(*)::int as n from echeqs e join registry_cheques r on r.cheque_id = e.cheque_id
-         where r.cheque->>'motivo' = $1 and e.state = 'PRESENTADO' and e.bank_copy`,
-        [tag],
+         where r.cheque->>'motivo' = $1 and e.state = 'PRESENTADO' and e.bank_copy and e.tenant_id = $2`,
+        [tag, payingTenantId],
       )
     ).rows[0].n;
     if (n >= expected || Date.now() > until) return n;
@@ -246,7 +249,7 @@ export async function runLifecycle({ server, info, tokens, db, connections, dura
   // The paying bank pays what the registry presented.
   const toPay = m.deposited.slice();
   if (toPay.length === 0) return { scenario: 'lifecycle-mix', tag, endpoint: flow, steps: m.stats, pay: null };
-  await presented(db.q, tag, toPay.length, log);
+  await presented(db.q, tag, toPay.length, log, side('large').bank.tenant_id);
   const pay = { sent: 0, received: 0, ok: 0, failed: 0 };
   let next = 0;
   const payRun = await measure({
