@@ -29,6 +29,7 @@ import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from '.
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
 import { type EcheqHolds, echeqForClearing, echeqRoutes } from './modules/echeqs';
 import {
+  adhereClients,
   awaitingJob,
   inboxJob,
   lifecycleByType,
@@ -86,7 +87,7 @@ const MODULES: ReadonlyArray<(app: App, deps: Deps) => void> = [
   healthRoutes,
   authRoutes,
   mfaRoutes,
-  usersRoutes,
+  (app, deps) => usersRoutes(app, deps, { clientsJoined: (tenantId) => adhereClients(deps, portLink(deps), tenantId) }),
   tenantsRoutes,
   settingsRoutes,
   auditRoutes,

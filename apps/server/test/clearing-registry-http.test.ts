@@ -42,6 +42,9 @@ beforeAll(async () => {
     breaker: createBreaker({ threshold: 100 }),
     now: () => clock.getTime(),
   });
+  // Two banks of the registry's own: one whose clients are NORTE and BENEF (777), one with BENEF alone (778).
+  expect(await port.registryAdhere({ bankCode: '777', cuits: [NORTE, BENEF] })).toEqual({ adhered: 2 });
+  expect(await port.registryAdhere({ bankCode: '778', cuits: [BENEF] })).toEqual({ adhered: 1 });
 });
 afterAll(() => sim.close());
 
@@ -67,7 +70,7 @@ describe('the registry through the HTTP adapter and the standalone simulator', (
       clock = new Date(at(day, '10:00'));
       expect(ok(await port.registryOperate(op(id, o))).state).toBe(state);
     }
-    const presented = await port.registryEvents({ cursor: '0', cuits: [], bankCodes: [PLATFORM_BANK], limit: 100 });
+    const presented = await port.registryEvents({ cursor: '0', bankCode: PLATFORM_BANK, limit: 100 });
     expect(presented.events.at(-1)).toMatchObject({ cheque_id: id, operation: 'PRESENT', state: 'PRESENTADO' });
     clock = new Date(at(PAYMENT, '15:00'));
     const paid = ok(await port.registryOperate(op(id, { type: 'PAY', caller: { payingBank: true } })));
@@ -103,12 +106,12 @@ describe('the registry through the HTTP adapter and the standalone simulator', (
     const first = await port.registryIssue(req);
     const again = await port.registryIssue(req);
     expect(again).toEqual({ ...first, replayed: true });
-    const all = await port.registryEvents({ cursor: '0', cuits: [BENEF], bankCodes: [], limit: 5000 });
+    const all = await port.registryEvents({ cursor: '0', bankCode: '778', limit: 5000 });
     expect(all.events.filter((e) => e.cheque_id === ok(first).cheque_id && e.operation === 'ISSUE')).toHaveLength(1);
   });
 
   it('pages the events by cursor and refuses a bad page request', async () => {
-    const all = await port.registryEvents({ cursor: '0', cuits: [NORTE, BENEF], bankCodes: [], limit: 5000 });
+    const all = await port.registryEvents({ cursor: '0', bankCode: '777', limit: 5000 });
     expect(all.events.map((e) => e.operation).slice(0, 7)).toEqual([
       'ISSUE',
       'ACCEPT',
@@ -120,21 +123,39 @@ describe('the registry through the HTTP adapter and the standalone simulator', (
     ]);
     const seen: string[] = [];
     let cursor = '0';
-    for (let page = await port.registryEvents({ cursor, cuits: [NORTE, BENEF], bankCodes: [], limit: 3 }); ; ) {
+    for (let page = await port.registryEvents({ cursor, bankCode: '777', limit: 3 }); ; ) {
       if (page.events.length === 0) break;
       seen.push(...page.events.map((e) => e.id));
       cursor = page.cursor;
-      page = await port.registryEvents({ cursor, cuits: [NORTE, BENEF], bankCodes: [], limit: 3 });
+      page = await port.registryEvents({ cursor, bankCode: '777', limit: 3 });
     }
     expect(seen).toEqual(all.events.map((e) => e.id));
     expect(cursor).toBe(all.cursor);
-    const bad = port.registryEvents({ cursor: 'x', cuits: [NORTE], bankCodes: [], limit: 3 });
+    const bad = port.registryEvents({ cursor: 'x', bankCode: '777', limit: 3 });
     await expect(bad).rejects.toBeInstanceOf(ClearingRejectedError);
     await expect(bad).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Cursor/) });
+    const noBank = port.registryEvents({ cursor: '0', bankCode: '', limit: 3 });
+    await expect(noBank).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/Código de banco/) });
+  });
+
+  it('adheres over HTTP: idempotent, per bank, and a late adherent’s bank gets its past events', async () => {
+    const benefOnly = (await port.registryEvents({ cursor: '0', bankCode: '778', limit: 5000 })).events;
+    expect(benefOnly.length).toBeGreaterThan(0);
+    expect(benefOnly.every((e) => e.cuits.includes(BENEF))).toBe(true);
+    // A third bank knows nothing until BENEF adheres through it too; then it has BENEF's events, past ones included.
+    expect((await port.registryEvents({ cursor: '0', bankCode: '779', limit: 5000 })).events).toEqual([]);
+    expect(await port.registryAdhere({ bankCode: '779', cuits: [BENEF, BENEF] })).toEqual({ adhered: 1 });
+    expect(await port.registryAdhere({ bankCode: '779', cuits: [BENEF] })).toEqual({ adhered: 0 });
+    const late = (await port.registryEvents({ cursor: '0', bankCode: '779', limit: 5000 })).events;
+    expect(late.map((e) => e.id)).toEqual(benefOnly.map((e) => e.id));
+    // Bank 778 is unchanged by another bank's adhesion.
+    expect((await port.registryEvents({ cursor: '0', bankCode: '778', limit: 5000 })).events).toEqual(benefOnly);
+    const bad = port.registryAdhere({ bankCode: '779', cuits: ['2011111111'] });
+    await expect(bad).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/CUITs inválidas/) });
   });
 
   it('answers the registry’s routes only to signed requests whose idempotency header matches the body’s key', async () => {
-    const unsigned = await fetch(`${sim.url}/v1/registry/events?cursor=0&cuits=${NORTE}&limit=5`);
+    const unsigned = await fetch(`${sim.url}/v1/registry/events?cursor=0&bank_code=777&limit=5`);
     expect(unsigned.status).toBe(401);
     const body = JSON.stringify(issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }, 'k-1'));
     const timestamp = String(clock.getTime());

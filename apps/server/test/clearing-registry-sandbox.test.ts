@@ -120,13 +120,21 @@ describe('the registry through the sandbox adapter', () => {
   );
 
   it('pages a bank’s events by cursor and refuses a bad page request with the port’s error', async () => {
-    const all = await norte.registryEvents({ cursor: '0', cuits: [NORTE], bankCodes: [], limit: 5000 });
+    // Banco Norte (903) tells the registry its clients adhered (idempotent: a second time adds nothing).
+    const clients = await db.query<{ cuit: string }>(
+      `select btrim(co.cuit) as cuit from companies co join tenants t on t.id = co.tenant_id where t.codigo = 'BNORTE'`,
+    );
+    const norteCuits = clients.rows.map((r) => r.cuit);
+    expect(norteCuits).toContain(NORTE);
+    await norte.registryAdhere({ bankCode: '903', cuits: norteCuits });
+    expect(await norte.registryAdhere({ bankCode: '903', cuits: norteCuits })).toEqual({ adhered: 0 });
+    const all = await norte.registryEvents({ cursor: '0', bankCode: '903', limit: 5000 });
     expect(all.events.length).toBeGreaterThanOrEqual(3);
     expect(all.cursor).toBe(all.events.at(-1)!.id);
     const seen: string[] = [];
     let cursor = '0';
     for (;;) {
-      const page = await norte.registryEvents({ cursor, cuits: [NORTE], bankCodes: [], limit: 2 });
+      const page = await norte.registryEvents({ cursor, bankCode: '903', limit: 2 });
       if (page.events.length === 0) {
         expect(page.cursor).toBe(cursor);
         break;
@@ -136,13 +144,25 @@ describe('the registry through the sandbox adapter', () => {
     }
     const events: RegistryEvent[] = all.events;
     expect(seen).toEqual(events.map((e) => e.id));
-    expect(events.every((e) => e.cuits.includes(NORTE) && e.payload.cheque.cheque_id === e.cheque_id)).toBe(true);
-    await expect(norte.registryEvents({ cursor: '-1', cuits: [], bankCodes: [], limit: 1 })).rejects.toBeInstanceOf(
+    expect(events.every((e) => e.payload.cheque.cheque_id === e.cheque_id)).toBe(true);
+    // Exactly the events naming one of its clients or drawn on it: Banco Demo's cheques to Comercial Sur (a bank off
+    // the sandbox) are not among them.
+    const expected = await db.query<{ id: string }>(
+      `select id::text as id from registry_events where cuits && $1::text[] or bank_code = '903'
+       order by registry_events.id`,
+      [norteCuits],
+    );
+    expect(events.map((e) => e.id)).toEqual(expected.rows.map((r) => r.id));
+    const toSur = await db.query<{ n: number }>(
+      `select count(*)::int as n from registry_events where $1 = any(cuits) and not cuits && $2::text[]`,
+      [SUR, norteCuits],
+    );
+    expect(toSur.rows[0]!.n).toBeGreaterThan(0);
+    await expect(norte.registryEvents({ cursor: '-1', bankCode: '903', limit: 1 })).rejects.toBeInstanceOf(
       ClearingRejectedError,
     );
-    await expect(norte.registryEvents({ cursor: '0', cuits: [], bankCodes: ['9'], limit: 1 })).rejects.toThrow(
-      /Códigos de banco/,
-    );
+    await expect(norte.registryEvents({ cursor: '0', bankCode: '9', limit: 1 })).rejects.toThrow(/Código de banco/);
+    await expect(norte.registryAdhere({ bankCode: '903', cuits: ['123'] })).rejects.toThrow(/CUITs inválidas/);
   });
 });
 

@@ -1,18 +1,34 @@
+import { makeCuit } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registryEventsAfter } from '../../src/modules/clearing/registry';
+import { registryAdhere, registryEventsAfter } from '../../src/modules/clearing/registry';
 import { type RegistryLink, runInbox } from '../../src/modules/lifecycle';
 import { fixedClock } from '../../src/platform/clock';
 import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from '../helpers';
-import { at, BENEF, EMPRESA, ISSUED, issue, NORTE, nextNumber, ok, operate, PAYMENT } from '../registry/fixtures';
+import {
+  at,
+  BENEF,
+  EMPRESA,
+  ISSUED,
+  issue,
+  NORTE,
+  NORTE_BANK,
+  nextNumber,
+  ok,
+  operate,
+  PAYMENT,
+  PLATFORM_BANK,
+} from '../registry/fixtures';
 
 let db: Db;
 let url: string | null;
 let drop: () => Promise<void>;
-let bankA: string; // EMPRESA's and BENEF's bank
-let bankB: string; // NORTE's bank
+let bankA: string; // EMPRESA's and BENEF's bank (285: EMPRESA's cheques are drawn on it)
+let bankB: string; // NORTE's bank (319)
 const clock = fixedClock(new Date(at('2026-04-02')));
+/** The adhesions the link sent, by bank code. */
+const adhesions: { bankCode: string; cuits: string[] }[] = [];
 
 /** The registry as the port answers it (each call its own transaction), over database `q`. */
 const linkOn = (q: Db): RegistryLink => ({
@@ -23,6 +39,10 @@ const linkOn = (q: Db): RegistryLink => ({
     const events = await q.transaction((tx) => registryEventsAfter(tx, query));
     return { events, cursor: events.at(-1)?.id ?? query.cursor };
   },
+  adhere: async (_tenant, req) => {
+    adhesions.push(req);
+    return q.transaction((tx) => registryAdhere(tx, req, clock.now().toISOString()));
+  },
 });
 
 async function bank(code: string, companies: [string, string][]): Promise<string> {
@@ -31,11 +51,31 @@ async function bank(code: string, companies: [string, string][]): Promise<string
     [`Banco ${code} ${Math.random().toString(36).slice(2, 8)}`],
   );
   const id = t.rows[0]!.id;
-  for (const [cuit, name] of companies) {
-    await db.query('insert into companies (tenant_id, name, cuit) values ($1, $2, $3)', [id, name, cuit]);
-  }
+  await db.query('insert into account_banks (tenant_id, bank_code) values ($1, $2)', [id, code]);
+  for (const [cuit, name] of companies) await addCompany(id, cuit, name);
   return id;
 }
+
+const addCompany = (tenantId: string, cuit: string, name: string) =>
+  db.query('insert into companies (tenant_id, name, cuit) values ($1, $2, $3)', [tenantId, name, cuit]);
+
+/** The ids of the registry's events that concern a bank: naming one of `cuits` or drawn on `code`. */
+const eventIdsOf = (code: string, cuits: string[]) =>
+  db
+    .query<{ id: string }>(
+      `select id::text as id from registry_events where cuits && $1::text[] or bank_code = $2
+       order by registry_events.id`,
+      [cuits, code],
+    )
+    .then((r) => r.rows.map((x) => x.id));
+
+/** The events the bank has heard (its history), by id. */
+const heardBy = (tenantId: string) =>
+  db
+    .query<{ id: string }>('select distinct event_id::text as id from echeq_history where tenant_id = $1 order by 1', [
+      tenantId,
+    ])
+    .then((r) => r.rows.map((x) => x.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
 
 const copies = (tenantId: string, chequeId: string) =>
   db
@@ -58,11 +98,11 @@ const history = (tenantId: string, chequeId: string) =>
 
 beforeAll(async () => {
   ({ db, url, drop } = await freshDb());
-  bankA = await bank('A', [
+  bankA = await bank(PLATFORM_BANK, [
     [EMPRESA, 'Empresa S.A.'],
     [BENEF, 'Beneficiario S.A.'],
   ]);
-  bankB = await bank('B', [[NORTE, 'Norte S.A.']]);
+  bankB = await bank(NORTE_BANK, [[NORTE, 'Norte S.A.']]);
 });
 afterAll(() => drop());
 
@@ -163,5 +203,62 @@ describe("each bank's inbox", () => {
     } finally {
       await other?.close();
     }
+  });
+
+  it("gets exactly the events of its clients' cheques and of those drawn on it, never another bank's", async () => {
+    // A cheque between two companies of bank A, and one from bank A's company to bank B's.
+    const inside = ok(
+      await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF }),
+    );
+    ok(await operate(db, inside.cheque_id, { type: 'ACCEPT', caller: { cuit: BENEF } }, at('2026-04-02')));
+    const across = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
+    await inboxes();
+    const pulled = async (code: string) =>
+      (await registryEventsAfter(db, { cursor: 0, bankCode: code, limit: 5000 })).map((e) => e.id);
+    expect(await pulled(PLATFORM_BANK)).toEqual(await eventIdsOf(PLATFORM_BANK, [EMPRESA, BENEF]));
+    expect(await pulled(NORTE_BANK)).toEqual(await eventIdsOf(NORTE_BANK, [NORTE]));
+    expect(await heardBy(bankA)).toEqual(await eventIdsOf(PLATFORM_BANK, [EMPRESA, BENEF]));
+    expect(await heardBy(bankB)).toEqual(await eventIdsOf(NORTE_BANK, [NORTE]));
+    // Bank B never hears of the cheque between bank A's companies, and keeps no copy of it.
+    expect((await copies(bankA, inside.cheque_id)).map((r) => r.cuit)).toEqual([EMPRESA, BENEF].sort());
+    expect(
+      (await registryEventsAfter(db, { cursor: 0, bankCode: NORTE_BANK, limit: 5000 })).map((e) => e.cheque_id),
+    ).not.toContain(inside.cheque_id);
+    expect(await copies(bankB, inside.cheque_id)).toEqual([]);
+    expect(await history(bankB, inside.cheque_id)).toEqual([]);
+    expect(await copies(bankB, across.cheque_id)).toHaveLength(1);
+  });
+
+  it('adheres its new client companies before it pulls, once: a late company gets the events after the cursor', async () => {
+    await inboxes();
+    const late = makeCuit('30', '71100004'); // not yet bank B's client: off the platform, it accepts at once
+    const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: late }));
+    expect(c.state).toBe('ACTIVO');
+    await runInbox(deps(), linkOn(db), bankB);
+    expect(await copies(bankB, c.cheque_id)).toEqual([]);
+    // Bank B takes the company as its client: its next inbox run tells the registry, then hears the cheque.
+    await addCompany(bankB, late, 'Tardía S.A.');
+    adhesions.length = 0;
+    expect(await runInbox(deps(), linkOn(db), bankB)).toBe(2);
+    expect(adhesions).toEqual([{ bankCode: NORTE_BANK, cuits: [late] }]);
+    expect(await copies(bankB, c.cheque_id)).toEqual([
+      expect.objectContaining({ cuit: late, state: 'ACTIVO', holder_cuit: late }),
+    ]);
+    expect(await history(bankB, c.cheque_id)).toEqual(['ISSUE:EMITIDO-PENDIENTE', 'ACCEPT:ACTIVO']);
+    const marked = await db.query<{ n: number }>(
+      'select count(*)::int as n from companies where tenant_id = $1 and registry_adhered_at is null',
+      [bankB],
+    );
+    expect(marked.rows[0]!.n).toBe(0);
+    // Nothing left to adhere: the next runs send no adhesion.
+    expect(await runInbox(deps(), linkOn(db), bankB)).toBe(0);
+    expect(adhesions).toHaveLength(1);
+    // Bank A hears the cheque as its paying bank and keeps only its own company's copy.
+    await runInbox(deps(), linkOn(db), bankA);
+    expect(
+      (await registryEventsAfter(db, { cursor: 0, bankCode: PLATFORM_BANK, limit: 5000 })).map((e) => e.cheque_id),
+    ).toContain(c.cheque_id); // drawn on bank A (EMPRESA's account)
+    const aCopies = await copies(bankA, c.cheque_id);
+    expect(aCopies.map((r) => r.cuit)).toEqual([EMPRESA]);
   });
 });

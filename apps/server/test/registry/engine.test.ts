@@ -4,6 +4,7 @@ import type { Db } from '../../src/platform/db/db';
 import { freshDb } from '../helpers';
 import {
   acceptedCheque,
+  adhere,
   at,
   BENEF,
   ctx,
@@ -11,7 +12,6 @@ import {
   ISSUED,
   issue,
   NORTE,
-  NORTE_BANK,
   nextNumber,
   ok,
   operate,
@@ -25,6 +25,9 @@ let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => {
   ({ db, drop } = await freshDb());
+  // BENEF's bank (777 here, alone with it) and a bank none of whose clients is on these cheques (778).
+  await adhere(db, '777', [BENEF]);
+  await adhere(db, '778', ['20111111112']);
 });
 afterAll(() => drop());
 
@@ -56,7 +59,7 @@ describe('the registry engine', () => {
     expect(paid.paid_at).toBe(at(PAYMENT, '15:00'));
 
     // The history in order; each bank pulls what concerns it.
-    const all = await registryEventsAfter(db, { cursor: 0, cuits: [], bankCodes: [PLATFORM_BANK], limit: 5000 });
+    const all = await registryEventsAfter(db, { cursor: 0, bankCode: PLATFORM_BANK, limit: 5000 });
     const mine = all.filter((e) => e.cheque_id === id);
     expect(mine.map((e) => e.operation)).toEqual([
       'ISSUE',
@@ -72,17 +75,15 @@ describe('the registry engine', () => {
     const ids = mine.map((e) => BigInt(e.id));
     expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);
     // BENEF's bank learns of the cheque from the endorsement to it on, with the whole cheque in each event.
-    const benef = await registryEventsAfter(db, { cursor: 0, cuits: [BENEF], bankCodes: [] });
+    const benef = await registryEventsAfter(db, { cursor: 0, bankCode: '777' });
     expect(benef.filter((e) => e.cheque_id === id).map((e) => e.operation)).toEqual(
       mine.slice(2).map((e) => e.operation),
     );
-    // A bank with none of its clients on the cheque and another bank code sees none of it.
-    const other = await registryEventsAfter(db, { cursor: 0, cuits: ['20111111112'], bankCodes: [NORTE_BANK] });
+    // A bank with none of its clients on the cheque, nor the cheque drawn on it, sees none of it.
+    const other = await registryEventsAfter(db, { cursor: 0, bankCode: '778' });
     expect(other.filter((e) => e.cheque_id === id)).toEqual([]);
     // The cursor moves on: nothing after the last one.
-    expect(await registryEventsAfter(db, { cursor: all.at(-1)!.id, cuits: [], bankCodes: [PLATFORM_BANK] })).toEqual(
-      [],
-    );
+    expect(await registryEventsAfter(db, { cursor: all.at(-1)!.id, bankCode: PLATFORM_BANK })).toEqual([]);
   });
 
   it('records the paying bank rejection with its motivo', async () => {

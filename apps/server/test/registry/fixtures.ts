@@ -2,9 +2,12 @@ import { cmc7ForAccount, formatChequeNumber, makeCbu, makeCuit, type RegistryChe
 import { expect } from 'vitest';
 import {
   type RegistryContext,
+  type RegistryEvent,
   type RegistryIssueRequest,
   type RegistryOutcome,
   type RegistryRequest,
+  registryAdhere,
+  registryEventsAfter,
   registryIssue,
   registryOperate,
 } from '../../src/modules/clearing/registry';
@@ -78,6 +81,20 @@ export function issueRequest(
 let numberSeq = 0;
 /** A number not used by this test process before (tests in one database never collide). */
 export const nextNumber = () => 10_000 + ++numberSeq;
+
+/** `cuits` adhere to the registry through bank `bankCode` (as that bank's inbox tells it); answers how many were new. */
+export async function adhere(db: Db, bankCode: string, cuits: string[], when = at(ISSUED)) {
+  return (await db.transaction((tx) => registryAdhere(tx, { bankCode, cuits }, when))).adhered;
+}
+
+/** The events after `cursor` that concern any of `bankCodes`, in id order, once each. */
+export async function eventsOfBanks(db: Db, bankCodes: string[], cursor = '0'): Promise<RegistryEvent[]> {
+  const byId = new Map<string, RegistryEvent>();
+  for (const bankCode of bankCodes) {
+    for (const e of await registryEventsAfter(db, { cursor, bankCode, limit: 5000 })) byId.set(e.id, e);
+  }
+  return [...byId.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
 
 /** Runs `fn` in a transaction of `db`. */
 export const inTx = <T>(db: Db, fn: (tx: Queryable) => Promise<T>) => db.transaction(fn);

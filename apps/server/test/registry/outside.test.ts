@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   registryCheque,
-  registryEventsAfter,
   registryPresentDeposited,
   registrySimulateReceived,
   type SimulateReceivedRequest,
@@ -14,6 +13,7 @@ import {
   at,
   ctx,
   EMPRESA,
+  eventsOfBanks,
   ISSUED,
   issue,
   NORTE,
@@ -55,7 +55,7 @@ const simulate = (req: SimulateReceivedRequest, when = at(ISSUED)) =>
   db.transaction((tx) => registrySimulateReceived(tx, req, when, ctx));
 
 async function eventsOf(id: string) {
-  const events = await registryEventsAfter(db, { cursor: 0, cuits: [], bankCodes: [PLATFORM_BANK, OUTSIDE_BANK] });
+  const events = await eventsOfBanks(db, [PLATFORM_BANK, OUTSIDE_BANK]);
   return events.filter((e) => e.cheque_id === id).map((e) => e.operation);
 }
 

@@ -182,7 +182,7 @@ describe('registry races', () => {
     const read = async () => {
       let cursor = start;
       for (let empty = 0; writing || empty < 2; ) {
-        const batch = await registryEventsAfter(db, { cursor, cuits: [], bankCodes: [PLATFORM_BANK], limit: 7 });
+        const batch = await registryEventsAfter(db, { cursor, bankCode: PLATFORM_BANK, limit: 7 });
         for (const e of batch) {
           expect(BigInt(e.id) > BigInt(cursor)).toBe(true);
           seen.push(e.id);

@@ -42,6 +42,17 @@ export async function onSandbox(q: Queryable, tenantId: string): Promise<boolean
   return (await selectConfig(q, tenantId))?.environment === 'sandbox';
 }
 
+/** The banks among `tenantIds` that work on the built-in sandbox, in order of id (one statement however many). */
+export async function sandboxBanksAmong(q: Queryable, tenantIds: string[]): Promise<string[]> {
+  if (tenantIds.length === 0) return [];
+  const r = await q.query<{ tenant_id: string }>(
+    `select tenant_id from coelsa_configs where environment = 'sandbox' and tenant_id = any($1::uuid[])
+     order by tenant_id`,
+    [tenantIds],
+  );
+  return r.rows.map((x) => x.tenant_id);
+}
+
 /** An operation for the outbox; the payload of the operations the clearing house reads is typed (ClearingPayloads). */
 export type ClearingEntry = {
   [O in ClearingOperation]: {

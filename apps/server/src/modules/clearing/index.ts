@@ -9,9 +9,10 @@
  *   a row for `insertRows`, to write it in one statement with the change's other records.
  * - `validateWithClearing(deps, tenantId, echeq)`: a synchronous validation by the bank's clearing house.
  * - `clearingPortFor(deps, tenantId)`: the bank's clearing house as the port (port.ts); its registry calls
- *   (`registryIssue`, `registryOperate`, `registryEvents`) answer the registry's outcome in a transaction of their
- *   own (never call them while holding a transaction). The registry's types are exported for the bank side.
- * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox.
+ *   (`registryIssue`, `registryOperate`, `registryEvents`, `registryAdhere`) answer in a transaction of their own
+ *   (never call them while holding a transaction). The registry's types are exported for the bank side.
+ * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox; `sandboxBanksAmong(q, ids)`: which of
+ *   these banks do, in one statement.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
  * - `sandboxSimulateReceived(db, req, now)`: "Simular ECHEQ recibido" on the sandbox's registry (LIFECYCLE §6).
@@ -31,6 +32,7 @@ export {
   outboxRow,
   registryDelivered,
   requireClearing,
+  sandboxBanksAmong,
   validateWithClearing,
 } from './clearing.service';
 export type { ClearingDeps } from './connect';

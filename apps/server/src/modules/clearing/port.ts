@@ -94,9 +94,12 @@ export type CallOptions = {
 
 /**
  * What a bank's inbox asks the registry: the events after `cursor` (an event id as a decimal string, '0' from the
- * start) concerning any of `cuits` or drawn on any of `bankCodes`, at most `limit` (1–5000).
+ * start) that concern the bank `bankCode` (drawn on it, or naming one of its adherents), at most `limit` (1–5000).
  */
-export type RegistryEventsRequest = { cursor: string; cuits: string[]; bankCodes: string[]; limit: number };
+export type RegistryEventsRequest = { cursor: string; bankCode: string; limit: number };
+
+/** A bank's client companies adhere through it (`bankCode`, 3 digits; `cuits`, 11 digits each, at most 10,000). */
+export type RegistryAdhereRequest = { bankCode: string; cuits: string[] };
 
 /** The events in id order and the cursor to ask from next (the last event's id, or the same cursor when none). */
 export type RegistryEventsPage = { events: RegistryEvent[]; cursor: string };
@@ -110,7 +113,9 @@ export type RegistryEventsPage = { events: RegistryEvent[]; cursor: string };
  * The registry (LIFECYCLE §1, decision 032): `registryIssue` and `registryOperate` answer the registry's outcome,
  * its refusals included (`ok: false` with the contract's Spanish message: a refusal is an answer, never thrown); the
  * request's `key` is its idempotency key (a replay answers the first answer with `replayed: true`). Only a registry
- * that cannot be reached or fails throws (the errors above). `registryEvents` pages a bank's inbox by cursor.
+ * that cannot be reached or fails throws (the errors above). `registryEvents` pages a bank's inbox by its bank code
+ * and cursor; `registryAdhere` tells the registry which CUITs are the bank's clients (idempotent: answers how many
+ * were new), so that their events are the bank's.
  */
 export type ClearingPort = {
   kind: 'sandbox' | 'http';
@@ -134,4 +139,5 @@ export type ClearingPort = {
   registryIssue(req: RegistryIssueRequest, opts?: CallOptions): Promise<RegistryOutcome>;
   registryOperate(req: RegistryOperateRequest, opts?: CallOptions): Promise<RegistryOutcome>;
   registryEvents(req: RegistryEventsRequest, opts?: CallOptions): Promise<RegistryEventsPage>;
+  registryAdhere(req: RegistryAdhereRequest, opts?: CallOptions): Promise<{ adhered: number }>;
 };

@@ -1,10 +1,10 @@
-import {
-  type createEcheqBodySchema,
-  type Echeq,
-  type EcheqStatus,
-  type listEcheqsQuerySchema,
-  type Page,
-  type updateEcheqBodySchema,
+import type {
+  createEcheqBodySchema,
+  Echeq,
+  EcheqStatus,
+  listEcheqsQuerySchema,
+  Page,
+  updateEcheqBodySchema,
 } from '@echeq/contract';
 import type { z } from 'zod';
 import { type Ctx, scopeOf } from '../../platform/auth/actor';

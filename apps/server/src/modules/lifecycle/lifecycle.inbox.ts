@@ -6,7 +6,7 @@ import type { Job } from '../../platform/jobs';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
-import { clientCuitsOf } from '../users';
+import { clientsToAdhere, markAdhered } from '../users';
 import {
   banksConcerned,
   insertHistory,
@@ -22,6 +22,8 @@ import type { RegistryLink } from './lifecycle.link';
 const INBOX_LOCK = 727_301;
 /** Events pulled at a time. */
 const BATCH = 200;
+/** Client companies adhered at a time. */
+const ADHERE_BATCH = 1000;
 
 /** Who did an event, as the bank's history shows it. */
 function actorOf(
@@ -73,10 +75,43 @@ async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev:
 }
 
 /**
- * Runs the bank's inbox once: pulls the registry's events after its cursor for its clients' CUITs and its bank
- * code, then, in one transaction under the bank's inbox lock, applies those after the cursor it finds there (another
- * process may have applied some meanwhile) and moves the cursor. Exactly once and in order, with several processes,
- * and after a crash (a transaction that did not commit moved nothing). Answers how many events it applied.
+ * Tells the bank's registry of its client companies it has not been told of yet (decision 039): from then on the
+ * events naming them are the bank's, those already written included. Cheap when none is missing (one look-up of an
+ * empty partial index); idempotent on the registry's side, so two processes doing it at once, or a crash between the
+ * registry's answer and the mark, only send an adhesion again. A CUIT that is not 11 digits can be no cheque's party:
+ * it is marked without being sent. A bank without a bank code (no account made yet) has nothing to adhere through:
+ * its companies wait. Throws when the registry cannot be reached. Answers how many companies it marked.
+ */
+export async function adhereClients(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  link: RegistryLink,
+  tenantId: string,
+  bankCode?: string | null,
+): Promise<number> {
+  const code = bankCode === undefined ? await bankCodeOf(deps.db, tenantId) : bankCode;
+  if (!code) return 0;
+  let marked = 0;
+  for (;;) {
+    const missing = await clientsToAdhere(deps.db, tenantId, ADHERE_BATCH);
+    if (missing.length === 0) return marked;
+    const cuits = missing.map((c) => c.cuit).filter((c) => /^\d{11}$/.test(c));
+    if (cuits.length > 0) await link.adhere(tenantId, { bankCode: code, cuits });
+    await markAdhered(
+      deps.db,
+      missing.map((c) => c.id),
+      deps.clock.now(),
+    );
+    marked += missing.length;
+    if (missing.length < ADHERE_BATCH) return marked;
+  }
+}
+
+/**
+ * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
+ * events after its cursor for its bank code, then, in one transaction under the bank's inbox lock, applies those
+ * after the cursor it finds there (another process may have applied some meanwhile) and moves the cursor. Exactly
+ * once and in order, with several processes, and after a crash (a transaction that did not commit moved nothing).
+ * A bank without a bank code has no events yet (its cursor stays). Answers how many events it applied.
  */
 export async function runInbox(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -84,17 +119,13 @@ export async function runInbox(
   tenantId: string,
 ): Promise<number> {
   const db: Db = deps.db;
+  const bankCode = await bankCodeOf(db, tenantId);
+  if (!bankCode) return 0;
+  await adhereClients(deps, link, tenantId, bankCode);
   let applied = 0;
   for (;;) {
     const from = await readCursor(db, tenantId);
-    const cuits = await clientCuitsOf(db, tenantId);
-    const bankCode = await bankCodeOf(db, tenantId);
-    const pulled = await link.events(tenantId, {
-      cursor: from,
-      cuits,
-      bankCodes: bankCode ? [bankCode] : [],
-      limit: BATCH,
-    });
+    const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     const n = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
       const cursor = BigInt(await readCursor(tx, tenantId));

@@ -2,11 +2,11 @@ import type { Queryable } from '../../platform/db/db';
 import {
   type ClearingDeps,
   clearingPortFor,
-  onSandbox,
   type RegistryEvent,
   type RegistryIssueRequest,
   type RegistryOperateRequest,
   type RegistryOutcome,
+  sandboxBanksAmong,
 } from '../clearing';
 import { activeBanks } from '../tenants';
 
@@ -20,11 +20,13 @@ export type RegistryLink = {
   banks(q: Queryable, among?: string[]): Promise<string[]>;
   issue(tenantId: string, req: RegistryIssueRequest): Promise<RegistryOutcome | null>;
   operate(tenantId: string, req: RegistryOperateRequest): Promise<RegistryOutcome | null>;
-  /** The events after `cursor` concerning any of `cuits` or drawn on any of `bankCodes`, in id order. */
+  /** The events after `cursor` that concern the bank `bankCode` (drawn on it or naming its adherents), in id order. */
   events(
     tenantId: string,
-    query: { cursor: string; cuits: string[]; bankCodes: string[]; limit: number },
+    query: { cursor: string; bankCode: string; limit: number },
   ): Promise<{ events: RegistryEvent[]; cursor: string }>;
+  /** The bank's client companies `cuits` adhere through it (idempotent); throws when the registry cannot be reached. */
+  adhere(tenantId: string, req: { bankCode: string; cuits: string[] }): Promise<{ adhered: number }>;
 };
 
 /** The link through the bank's clearing-house port (sandbox or HTTP). Unreachable: `issue`/`operate` answer null. */
@@ -34,15 +36,12 @@ export function portLink(deps: ClearingDeps): RegistryLink {
     return null;
   };
   return {
-    async banks(q, among) {
-      const on: string[] = [];
-      for (const id of await activeBanks(q, among)) if (await onSandbox(q, id)) on.push(id);
-      return on;
-    },
+    banks: async (q, among) => sandboxBanksAmong(q, await activeBanks(q, among)),
     issue: async (tenantId, req) =>
       (await clearingPortFor(deps, tenantId)).registryIssue(req, { idempotencyKey: req.key }).catch(unreachable),
     operate: async (tenantId, req) =>
       (await clearingPortFor(deps, tenantId)).registryOperate(req, { idempotencyKey: req.key }).catch(unreachable),
     events: async (tenantId, query) => (await clearingPortFor(deps, tenantId)).registryEvents(query),
+    adhere: async (tenantId, req) => (await clearingPortFor(deps, tenantId)).registryAdhere(req),
   };
 }

@@ -3,7 +3,6 @@ import { acceptedEndorsementCount, type RegistryCheque } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
-import { clientCuitsOf } from '../users';
 import { partiesOf } from './lifecycle.copies';
 import type { RegistryLink } from './lifecycle.link';
 
@@ -34,12 +33,12 @@ const PAGE = 1000;
 
 /** Every registry event the bank's inbox has applied (up to its cursor), in order. */
 async function appliedEvents(q: Queryable, link: RegistryLink, tenantId: string, until: bigint) {
-  const cuits = await clientCuitsOf(q, tenantId);
-  const code = await bankCodeOf(q, tenantId);
+  const bankCode = await bankCodeOf(q, tenantId);
   const events: RegistryEvent[] = [];
+  if (!bankCode) return events;
   let cursor = '0';
   for (;;) {
-    const page = await link.events(tenantId, { cursor, cuits, bankCodes: code ? [code] : [], limit: PAGE });
+    const page = await link.events(tenantId, { cursor, bankCode, limit: PAGE });
     for (const ev of page.events) if (BigInt(ev.id) <= until) events.push(ev);
     if (page.events.length < PAGE || BigInt(page.cursor) >= until) return events;
     cursor = page.cursor;

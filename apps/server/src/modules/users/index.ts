@@ -1,5 +1,12 @@
 export { ownAccount, signInAccount, userView } from './users.account';
-export { banksOfCuits, type ClientCompany, clientById, clientCuitsOf, clientsByCuit } from './users.companies';
+export {
+  banksOfCuits,
+  type ClientCompany,
+  clientById,
+  clientsByCuit,
+  clientsToAdhere,
+  markAdhered,
+} from './users.companies';
 export {
   insertRegistration,
   recordLogin,

@@ -26,13 +26,26 @@ export async function banksOfCuits(q: Queryable, cuits: string[]): Promise<strin
   return r.rows.map((x) => x.tenant_id);
 }
 
-/** Every client company's CUIT of the bank, once each, in order. */
-export async function clientCuitsOf(q: Queryable, tenantId: string): Promise<string[]> {
-  const r = await q.query<{ cuit: string }>(
-    'select distinct btrim(cuit) as cuit from companies where tenant_id = $1 order by 1',
-    [tenantId],
+/**
+ * Up to `limit` of the bank's client companies that its registry has not yet been told of (adhered, decision 039),
+ * oldest first: read from a partial index that is empty once every company adhered.
+ */
+export async function clientsToAdhere(q: Queryable, tenantId: string, limit: number): Promise<ClientCompany[]> {
+  const r = await q.query<ClientCompany>(
+    `select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and registry_adhered_at is null
+     order by created_at, id limit $2`,
+    [tenantId, limit],
   );
-  return r.rows.map((x) => x.cuit);
+  return r.rows;
+}
+
+/** Records that the registry knows these client companies (after it answered their adhesion). */
+export async function markAdhered(q: Queryable, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await q.query(
+    'update companies set registry_adhered_at = $2 where id = any($1::uuid[]) and registry_adhered_at is null',
+    [ids, at],
+  );
 }
 
 /** A client company with its bank, by id; null when there is none. */

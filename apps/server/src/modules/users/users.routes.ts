@@ -3,10 +3,12 @@ import {
   createUserBodySchema,
   idParamsSchema,
   listUsersQuerySchema,
+  type User,
   updateUserBodySchema,
   userPageResponseSchema,
   userResponseSchema,
 } from '@echeq/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { ctxOf } from '../../platform/auth/authenticate';
 import type { Deps } from '../../platform/deps';
 import type { App } from '../../platform/http/app-type';
@@ -17,7 +19,21 @@ import { exportUsers } from './users.export';
 import { createUser, getUser, listUsersPage } from './users.service';
 import { updateUser } from './users.update';
 
-export function usersRoutes(app: App, deps: Deps) {
+/**
+ * What the users module tells the modules after it (app.ts wires it): `clientsJoined(tenantId)` after a company user
+ * was created or moved, once committed, so that the bank tells its registry of a new client company at once (the
+ * bank's inbox catches up with any it missed). Its failure is logged, never the request's.
+ */
+type UsersHooks = { clientsJoined?: (tenantId: string) => Promise<unknown> };
+
+export function usersRoutes(app: App, deps: Deps, hooks: UsersHooks = {}) {
+  const joined = async (user: User, log: FastifyBaseLogger) => {
+    if (!hooks.clientsJoined || !user.tenant_id || !user.cuit) return user;
+    await hooks.clientsJoined(user.tenant_id).catch((err) => {
+      log.warn({ err, tenantId: user.tenant_id }, 'Adhesión al registro: no se pudo informar la empresa');
+    });
+    return user;
+  };
   listExportRoutes(app, {
     path: '/users/export',
     access: 'users:read',
@@ -56,7 +72,7 @@ export function usersRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'Usuario creado',
-      data: await createUser({ deps, ctx: ctxOf(req), body: req.body }),
+      data: await joined(await createUser({ deps, ctx: ctxOf(req), body: req.body }), req.log),
     }),
   );
 
@@ -87,7 +103,7 @@ export function usersRoutes(app: App, deps: Deps) {
     async (req) => ({
       success: true as const,
       message: 'Usuario actualizado',
-      data: await updateUser({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }),
+      data: await joined(await updateUser({ deps, ctx: ctxOf(req), id: req.params.id, body: req.body }), req.log),
     }),
   );
 

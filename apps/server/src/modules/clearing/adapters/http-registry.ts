@@ -40,17 +40,18 @@ export function httpRegistry(call: HttpCall): RegistryCalls {
       return toOutcome((await call('POST', ROUTES.registryOperations, req, keyed(req.key, opts), true)).body);
     },
     async registryEvents(req, opts) {
-      const query = new URLSearchParams({
-        cursor: req.cursor,
-        cuits: req.cuits.join(','),
-        bank_codes: req.bankCodes.join(','),
-        limit: String(req.limit),
-      });
+      const query = new URLSearchParams({ cursor: req.cursor, bank_code: req.bankCode, limit: String(req.limit) });
       const b = (await call('GET', `${ROUTES.registryEvents}?${query}`, undefined, opts)).body;
       if (!Array.isArray(b.events) || typeof b.cursor !== 'string' || !/^\d{1,19}$/.test(b.cursor)) {
         throw badResponse('página de eventos inválida');
       }
       return { events: b.events as RegistryEvent[], cursor: b.cursor };
+    },
+    async registryAdhere(req, opts) {
+      const b = (await call('POST', ROUTES.registryAdherents, { bank_code: req.bankCode, cuits: req.cuits }, opts))
+        .body;
+      if (!Number.isInteger(b.adhered)) throw badResponse('respuesta de adhesión inválida');
+      return { adhered: b.adhered as number };
     },
   };
 }

@@ -15,8 +15,9 @@ import type { ClearingEcheq } from '../port';
  * `{ ok: true, cheque, events, replayed }`, or a refusal as a 4xx whose body is the outcome itself
  * (`{ ok: false, code, reason, message, field?, replayed }`: 409 for INVALID_TRANSITION, DUPLICATE and
  * IDEMPOTENCY_MISMATCH, 400 for VALIDATION_ERROR), which the adapter returns as the answer it is.
- * `GET registryEvents?cursor=&cuits=&bank_codes=&limit=` (CUITs and bank codes comma-separated) answers
- * `{ events, cursor }`.
+ * `GET registryEvents?cursor=&bank_code=&limit=` answers `{ events, cursor }`: the events that concern the bank
+ * (drawn on it, or naming one of its adherents). `POST registryAdherents` with `{ bank_code, cuits }` adheres the
+ * bank's client companies (idempotent, no key needed) and answers `{ adhered }`, how many CUITs were new.
  */
 export const HEADER = {
   key: 'x-coelsa-key',
@@ -38,6 +39,7 @@ export const ROUTES = {
   registryIssue: '/v1/registry/issue',
   registryOperations: '/v1/registry/operations',
   registryEvents: '/v1/registry/events',
+  registryAdherents: '/v1/registry/adherents',
 } as const;
 
 /** The HTTP status a registry refusal travels with. */

@@ -17,6 +17,7 @@ import {
   chequeIdFree,
   claimKey,
   eventsAfter,
+  insertAdherents,
   insertCheque,
   insertEvent,
   lockCheque,
@@ -207,17 +208,36 @@ export async function registryCheque(q: Queryable, chequeId: string): Promise<Re
 }
 
 /**
- * What a bank's inbox pulls: the events after `cursor` (an event id; '0' from the start) that concern any of its
- * clients' CUITs or are drawn on any of its bank codes, in id order, at most `limit`. A reader that moved its
- * cursor to c never later finds a committed event with id ≤ c (see REGISTRY_EVENTS_LOCK).
+ * What a bank's inbox pulls: the events after `cursor` (an event id; '0' from the start) that concern the bank
+ * `bankCode` (drawn on it, or naming a CUIT that adhered through it: registry_event_banks), in id order, at most
+ * `limit`. A reader that moved its cursor to c never later finds a committed event with id ≤ c (see
+ * REGISTRY_EVENTS_LOCK: an event's banks are written with it).
  */
 export async function registryEventsAfter(
   q: Queryable,
-  input: { cursor: string | number | bigint; cuits: readonly string[]; bankCodes: readonly string[]; limit?: number },
+  input: { cursor: string | number | bigint; bankCode: string; limit?: number },
 ): Promise<RegistryEvent[]> {
   const cursor = String(input.cursor);
   if (!/^\d{1,19}$/.test(cursor)) throw new RangeError(`Cursor de eventos inválido: ${cursor}`);
+  if (!/^\d{3}$/.test(input.bankCode)) throw new RangeError(`Código de banco inválido: ${input.bankCode}`);
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? 500), 1), 5000);
-  if (input.cuits.length === 0 && input.bankCodes.length === 0) return [];
-  return eventsAfter(q, cursor, input.cuits, input.bankCodes, limit);
+  return eventsAfter(q, cursor, input.bankCode, limit);
+}
+
+/**
+ * A bank's client companies adhere to ECHEQ through it (as COELSA records each adherent's bank): from now on every
+ * event naming one of `cuits` is the bank's too, and so are those already written (the bank reads those after its
+ * cursor). Idempotent: adhering again changes nothing. Answers how many CUITs were new for the bank. `q` must be a
+ * transaction.
+ */
+export async function registryAdhere(
+  q: Queryable,
+  input: { bankCode: string; cuits: readonly string[] },
+  at: string,
+): Promise<{ adhered: number }> {
+  if (!/^\d{3}$/.test(input.bankCode)) throw new RangeError(`Código de banco inválido: ${input.bankCode}`);
+  const cuits = [...new Set(input.cuits)].sort();
+  for (const c of cuits) if (!/^\d{11}$/.test(c)) throw new RangeError(`CUIT inválida: ${c}`);
+  if (cuits.length === 0) return { adhered: 0 };
+  return { adhered: (await insertAdherents(q, input.bankCode, cuits, at)).length };
 }

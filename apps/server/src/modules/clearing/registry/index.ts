@@ -2,7 +2,7 @@
  * The registry (README.md beside this file): the clearing house's records as the sandbox keeps them for every bank
  * of the platform, its operations, events and jobs. Not wired into the API yet.
  */
-export { registryCheque, registryEventsAfter, registryIssue, registryOperate } from './engine';
+export { registryAdhere, registryCheque, registryEventsAfter, registryIssue, registryOperate } from './engine';
 export {
   type RegistryJobResult,
   registryAutoDeposit,

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../platform/db/db';
 import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './types';
 
 /**
- * Every SQL statement of the registry (tables of migration 0018). Each function runs on the caller's query handle,
+ * Every SQL statement of the registry (tables of migrations 0018 and 0027). Each function runs on the caller's query handle,
  * which must be a transaction: the row lock, the event's lock and the operation's record hold until it ends.
  */
 
@@ -148,7 +148,12 @@ export async function saveCheque(q: Queryable, c: RegistryCheque, at: string): P
   );
 }
 
-/** Records an event under REGISTRY_EVENTS_LOCK (see there); the caller commits soon after. */
+/**
+ * Records an event under REGISTRY_EVENTS_LOCK (see there) with the banks it concerns (registry_event_banks): the
+ * paying bank and every bank that has one of its parties as adherent, read after the lock is taken (so an adhesion
+ * either committed before and is read here, or finds this event when it commits; see `insertAdherents`). The caller
+ * commits soon after.
+ */
 export async function insertEvent(
   q: Queryable,
   e: { operation: OperationType; cuits: string[]; at: string; payload: RegistryEventPayload },
@@ -156,29 +161,67 @@ export async function insertEvent(
   await q.query('select pg_advisory_xact_lock($1)', [REGISTRY_EVENTS_LOCK]);
   const c = e.payload.cheque;
   const r = await q.query<{ id: string }>(
-    `insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id::text as id`,
+    `with ev as (
+       insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id, bank_code, cuits
+     ), banks as (
+       insert into registry_event_banks (bank_code, event_id)
+       select ev.bank_code, ev.id from ev
+       union
+       select a.bank_code, ev.id from ev join registry_adherents a on a.cuit = any (ev.cuits)
+     )
+     select id::text as id from ev`,
     [c.cheque_id, e.operation, c.state, e.cuits, c.issuer.bank_code, e.at, JSON.stringify(e.payload)],
   );
   return (r.rows[0] as { id: string }).id;
 }
 
+/**
+ * Adheres `cuits` (sorted, once each: two adhesions of overlapping lists insert in one order and cannot deadlock) to
+ * the bank: answers the CUITs that were not its adherents yet. For those, the events already written that name them
+ * are tagged for the bank too, under REGISTRY_EVENTS_LOCK: an event written at the same time either committed before
+ * the lock was taken here (found by this statement) or takes the lock after this transaction committed (and reads the
+ * new adherents). The bank sees those of them after its cursor, as it would have had the company adhered earlier.
+ */
+export async function insertAdherents(
+  q: Queryable,
+  bankCode: string,
+  cuits: readonly string[],
+  at: string,
+): Promise<string[]> {
+  const r = await q.query<{ cuit: string }>(
+    `insert into registry_adherents (cuit, bank_code, adhered_at)
+     select c, $2::text, $3::timestamptz from unnest($1::text[]) with ordinality as u(c, n) order by n
+     on conflict (cuit, bank_code) do nothing returning cuit`,
+    [cuits, bankCode, at],
+  );
+  const added = r.rows.map((x) => x.cuit);
+  if (added.length === 0) return added;
+  await q.query('select pg_advisory_xact_lock($1)', [REGISTRY_EVENTS_LOCK]);
+  await q.query(
+    `insert into registry_event_banks (bank_code, event_id)
+     select $1::text, e.id from registry_events e where e.cuits && $2::text[]
+     on conflict (bank_code, event_id) do nothing`,
+    [bankCode, added],
+  );
+  return added;
+}
+
 type EventRow = Omit<RegistryEvent, 'at'> & { at: string | Date };
 
-/** Events after `cursor` concerning any of `cuits` or drawn on any of `bankCodes`, in id order. */
+/** The events after `cursor` that concern the bank (registry_event_banks), in id order. */
 export async function eventsAfter(
   q: Queryable,
   cursor: string,
-  cuits: readonly string[],
-  bankCodes: readonly string[],
+  bankCode: string,
   limit: number,
 ): Promise<RegistryEvent[]> {
   const r = await q.query<EventRow>(
-    `select id::text as id, cheque_id, operation, state, cuits, bank_code, at, payload
-     from registry_events
-     where id > $1::bigint and (cuits && $2::text[] or bank_code = any($3::text[]))
-     order by registry_events.id limit $4`,
-    [cursor, cuits, bankCodes, limit],
+    `select e.id::text as id, e.cheque_id, e.operation, e.state, e.cuits, e.bank_code, e.at, e.payload
+     from registry_event_banks b join registry_events e on e.id = b.event_id
+     where b.bank_code = $1 and b.event_id > $2::bigint
+     order by b.event_id limit $3`,
+    [bankCode, cursor, limit],
   );
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 }

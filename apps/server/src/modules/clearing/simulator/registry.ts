@@ -3,7 +3,13 @@ import type { Db } from '../../../platform/db/db';
 import { migrate } from '../../../platform/db/migrate';
 import { openPglite } from '../../../platform/db/pglite';
 import { refusalStatus } from '../adapters/protocol';
-import { checkEventsRequest, REGISTRY_OPTIONS, type RegistryCalls, registryCalls } from '../adapters/registry-calls';
+import {
+  checkAdhereRequest,
+  checkEventsRequest,
+  REGISTRY_OPTIONS,
+  type RegistryCalls,
+  registryCalls,
+} from '../adapters/registry-calls';
 import { ClearingRejectedError } from '../clearing.errors';
 import type { RegistryContext, RegistryOutcome } from '../registry';
 import { registryTick } from '../registry-job';
@@ -30,8 +36,17 @@ export type SimRegistry = {
   close(): Promise<void>;
 };
 
-const list = (v: string | null) => (v ? v.split(',').filter((s) => s !== '') : []);
 const invalid = (message: string): SimReply => ({ status: 400, body: { code: 'INVALID_REQUEST', message } });
+
+/** A refusal of the registry's calls (ClearingRejectedError) as the reply it is; anything else propagates. */
+async function rejectedAsReply(fn: () => Promise<SimReply>): Promise<SimReply> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (!(err instanceof ClearingRejectedError)) throw err;
+    return { status: err.status, body: { code: err.code, message: err.message, reasons: err.reasons } };
+  }
+}
 
 export function simRegistry(now: () => Date): SimRegistry {
   const cuits = new Set<string>();
@@ -61,20 +76,25 @@ export function simRegistry(now: () => Date): SimRegistry {
       if (parts[0] !== 'registry' || parts.length !== 2) return null;
       const { calls } = await open();
       if (method === 'GET' && parts[1] === 'events') {
-        try {
-          const page = await calls.registryEvents(
+        return rejectedAsReply(async () => ({
+          status: 200,
+          body: await calls.registryEvents(
             checkEventsRequest({
               cursor: query.get('cursor') ?? '0',
-              cuits: list(query.get('cuits')),
-              bankCodes: list(query.get('bank_codes')),
+              bankCode: query.get('bank_code') ?? '',
               limit: Number(query.get('limit') ?? 500),
             }),
-          );
-          return { status: 200, body: page };
-        } catch (err) {
-          if (!(err instanceof ClearingRejectedError)) throw err;
-          return { status: err.status, body: { code: err.code, message: err.message, reasons: err.reasons } };
-        }
+          ),
+        }));
+      }
+      if (method === 'POST' && parts[1] === 'adherents') {
+        const b = (body ?? {}) as { bank_code?: unknown; cuits?: unknown };
+        return rejectedAsReply(async () => ({
+          status: 200,
+          body: await calls.registryAdhere(
+            checkAdhereRequest({ bankCode: b.bank_code as string, cuits: b.cuits as string[] }),
+          ),
+        }));
       }
       if (method !== 'POST' || (parts[1] !== 'issue' && parts[1] !== 'operations')) return null;
       if (!body || typeof body !== 'object' || Array.isArray(body)) return invalid('Se esperaba un objeto JSON');
