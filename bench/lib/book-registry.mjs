@@ -1,7 +1,9 @@
 // The benchmark book's registry cheques (issue 22): a share of the cheques without custody turned, in one statement,
 // into copies of registry cheques (origin REGISTRY) in the states their dates and status imply, with the company's
 // tray and `awaiting` as the inbox would have written them, so that the trays and the paying bank's queue have
-// content. Every bank gets a bank code (account_banks), which the queue reads.
+// content. Every bank gets a bank code (account_banks), which the queue reads, and every company adheres to the
+// registry through its bank (registry_adherents, decision 039), as the bank's inbox would have told it. The book
+// holds no registry events (only the banks' copies), so registry_event_banks starts empty as registry_events does.
 import { TODAY } from './book-sql.mjs';
 
 /** The share of the cheques (of those without custody) that are registry cheques. */
@@ -12,6 +14,22 @@ export function bankCodesSql() {
   return `
 insert into account_banks (tenant_id, bank_code)
 select b.tenant_id, lpad((600 + b.idx)::text, 3, '0') from bench.banks b
+on conflict do nothing`;
+}
+
+/**
+ * Every company's CUIT adheres at its bank's code, and the company is marked as adhered (the bank's inbox would
+ * otherwise tell the registry of all of them on its first run).
+ */
+export function adherentsSql() {
+  return `
+with adhered as (
+  update companies co set registry_adhered_at = now() from account_banks ab
+  where ab.tenant_id = co.tenant_id and co.registry_adhered_at is null
+  returning btrim(co.cuit) as cuit, ab.bank_code
+)
+insert into registry_adherents (cuit, bank_code, adhered_at)
+select distinct cuit, bank_code, now() from adhered where cuit ~ '^[0-9]{11}$'
 on conflict do nothing`;
 }
 

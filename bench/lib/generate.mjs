@@ -15,7 +15,7 @@ import {
   setAsideForLoad,
   sizes,
 } from './book.mjs';
-import { bankCodesSql, registryCopiesSql } from './book-registry.mjs';
+import { adherentsSql, bankCodesSql, registryCopiesSql } from './book-registry.mjs';
 import { buildAppDb } from './build.mjs';
 
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
@@ -109,6 +109,7 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
 
     t = Date.now();
     await run(bankCodesSql());
+    await run(adherentsSql());
     const registry = await run(registryCopiesSql());
     timings.registry = Date.now() - t;
     log(
