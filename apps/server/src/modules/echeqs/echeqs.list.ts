@@ -10,6 +10,7 @@ import { type OrderedPage, type PageKey, type PageOrder, queryOrderedPage } from
 import { pageLimit } from '../../platform/db/page-limit';
 import { rangeConditions } from '../../platform/db/range-filter';
 import { SqlParams } from '../../platform/db/sql';
+import { ACTION_FACTS } from './echeqs.list-actions';
 
 export type EcheqListFilter = RangeFilter & {
   status?: EcheqStatusFilter | undefined;
@@ -81,20 +82,6 @@ const SPEC_DOC = jsonObject({
   created_at: ['timestamp', 'e.created_at'],
   updated_at: ['timestamp', 'e.updated_at'],
 });
-
-/**
- * What a registry cheque's `actions` are worked out from, written in its place between two U+0001 marks (a character
- * JSON text never holds unescaped) for the server to replace with the caller's actions (withListActions): the columns
- * the state machine reads, the pending endorsement's two CUITs (an ACTIVO-PENDIENTE cheque's last endorsement) and the
- * bank a PRESENTADO cheque is drawn on (only those rows read the registry's document), and the row company's CUIT.
- */
-const ACTION_FACTS = `concat(chr(1), e.state, '|', case when e.syncing then 't' else 'f' end, '|', e.caracter, '|',
-  to_char(e.payment_date, 'YYYY-MM-DD'), '|', btrim(e.holder_cuit), '|', btrim(e.issuer_cuit), '|',
-  btrim(e.beneficiary_cuit), '|', e.endorsements, '|',
-  case when e.state = 'ACTIVO-PENDIENTE' and e.registry -> 'endorsements' -> -1 ->> 'status' = 'PENDING'
-    then concat(e.registry -> 'endorsements' -> -1 ->> 'from_cuit', '|', e.registry -> 'endorsements' -> -1 ->> 'to_cuit')
-    else '|' end, '|',
-  case when e.state = 'PRESENTADO' then e.registry -> 'issuer' ->> 'bank_code' end, '|', btrim(co.cuit), chr(1))`;
 
 /** What a registry cheque adds (LIFECYCLE §8; its `actions` are the detail's, worked out for the caller). */
 const REGISTRY_DOC = jsonObject({

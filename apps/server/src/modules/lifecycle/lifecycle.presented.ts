@@ -1,27 +1,43 @@
 import { buenosAiresDateOf, decimalToNumber, type PresentedPage, type PresentedQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { jsonObject } from '../../platform/db/json-page';
 import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
 import { bankCodeOf } from '../accounts';
+import { actionsInPage } from '../echeqs';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
-import { COPY_SELECT, type CopyView, toCopyDto } from './lifecycle.view';
+import { COPY_FIELDS } from './lifecycle.view';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The clearing date of a presented cheque, as the registry set it when it was deposited. */
 const CLEARING = `(e.registry -> 'deposit' ->> 'clearing_date')`;
 
+/** A cheque of the queue as the API shows it: the copy (COPY_FIELDS) and the registry's dates and issuer's CBU. */
+const PRESENTED_DOC = jsonObject({
+  ...COPY_FIELDS,
+  clearing_date: ['text', CLEARING],
+  presented_at: ['text', `e.registry ->> 'presented_at'`],
+  issuer_cbu: ['text', `e.registry -> 'issuer' ->> 'cbu'`],
+});
+
 /**
  * `GET /api/echeqs/presented`: the paying bank's queue. The cheques PRESENTADO drawn on the caller bank's accounts
  * (the issuer's CBU carries the bank's code), read from the bank's own copies, one per cheque (its bank copy),
  * oldest clearing date first (the day the bank must pay or reject by the cut-off), each with the bank's actions (PAY,
- * REJECT while the registry is not busy with it). `totals` adds the whole queue's amounts by currency.
+ * REJECT while the registry is not busy with it). `totals` adds the whole queue's amounts by currency. The page is
+ * written as JSON by the database (PRESENTED_DOC), the server adding only each row's actions (actionsInPage).
  */
-export async function presentedPage(q: Queryable, ctx: Ctx, query: PresentedQuery, now: Date): Promise<PresentedPage> {
+export async function presentedPage(
+  q: Queryable,
+  ctx: Ctx,
+  query: PresentedQuery,
+  now: Date,
+): Promise<{ entries: string; meta: Omit<PresentedPage, 'data'> }> {
   const tenantId = ctx.actor.tenantId;
   const code = tenantId ? await bankCodeOf(q, tenantId) : null;
-  const empty = { data: [], page: query.page, limit: query.limit, total: 0, nextCursor: null, totals: [] };
-  if (!tenantId || !code) return empty;
+  const empty = { page: query.page, limit: query.limit, total: 0, nextCursor: null, totals: [] };
+  if (!tenantId || !code) return { entries: '[]', meta: empty };
   const p = new SqlParams();
   const where = [
     `e.tenant_id = ${p.add(tenantId)}`,
@@ -46,32 +62,33 @@ export async function presentedPage(q: Queryable, ctx: Ctx, query: PresentedQuer
     pageWhere += ` and (${CLEARING}, e.id) > (${p.add(after.key)}, ${p.add(after.id)}::uuid)`;
     offset = 0;
   }
-  const rows = await q.query<
-    CopyView & { clearing_date: string | null; presented_at_text: string | null; issuer_cbu: string | null }
-  >(
-    `select c.*, c.registry -> 'deposit' ->> 'clearing_date' as clearing_date,
-       c.registry ->> 'presented_at' as presented_at_text, c.registry -> 'issuer' ->> 'cbu' as issuer_cbu
-     from (${COPY_SELECT} where ${pageWhere} order by ${CLEARING}, e.id ${pageLimit(query.limit)}
-       offset ${p.add(offset)}) c
-     order by clearing_date, c.id`,
-    p.values,
-  );
-  const last = rows.rows.at(-1);
+  // The page's ids first (the queue's index, in its order), then only those rows written as JSON, in that order; the
+  // last one's keys make the cursor.
+  const page = (
+    await q.query<{ entries: string; count: number; last_key: string | null; last_id: string | null }>(
+      `select '[' || coalesce(string_agg(p.doc, ',' order by p.clearing_date, p.id), '') || ']' as entries,
+         count(*)::int as count,
+         (array_agg(p.clearing_date order by p.clearing_date desc, p.id desc))[1] as last_key,
+         (array_agg(p.id::text order by p.clearing_date desc, p.id desc))[1] as last_id
+       from (select ${PRESENTED_DOC} as doc, ${CLEARING} as clearing_date, e.id
+         from echeqs e join companies co on co.id = e.company_id
+         where e.id in (select e.id from echeqs e where ${pageWhere} order by ${CLEARING}, e.id
+           ${pageLimit(query.limit)} offset ${p.add(offset)})) p`,
+      p.values,
+    )
+  ).rows[0]!;
   const today = buenosAiresDateOf(now);
   return {
-    data: rows.rows.map((row) => ({
-      ...toCopyDto(row, { payingBank: true }, now, today),
-      clearing_date: row.clearing_date,
-      presented_at: row.presented_at_text,
-      issuer_cbu: row.issuer_cbu,
-    })),
-    page: query.page,
-    limit: query.limit,
-    total: sums.rows.reduce((n, s) => n + s.count, 0),
-    nextCursor:
-      last?.clearing_date && rows.rows.length === query.limit
-        ? encodePairCursor({ key: last.clearing_date, id: last.id })
-        : null,
-    totals: sums.rows.map((s) => ({ currency: s.currency, count: s.count, amount: decimalToNumber(s.amount) })),
+    entries: actionsInPage(page.entries, today, () => ({ payingBank: true })),
+    meta: {
+      page: query.page,
+      limit: query.limit,
+      total: sums.rows.reduce((n, s) => n + s.count, 0),
+      nextCursor:
+        page.last_key && page.last_id && page.count === query.limit
+          ? encodePairCursor({ key: page.last_key, id: page.last_id })
+          : null,
+      totals: sums.rows.map((s) => ({ currency: s.currency, count: s.count, amount: decimalToNumber(s.amount) })),
+    },
   };
 }

@@ -15,14 +15,6 @@ import { trayPage } from './lifecycle.trays';
 const tags = ['echeqs'];
 
 /**
- * A page written as JSON at once (sendPage), not through the response schema's serializer: its rows are the server's
- * own objects already in the contract's shape (outside production sendPage still checks them against the schema).
- */
-function written({ data, ...meta }: { data: unknown[] } & Record<string, unknown>) {
-  return { entries: JSON.stringify(data), meta };
-}
-
-/**
  * The lifecycle's lists (LIFECYCLE §8): a company's trays and the paying bank's queue. Static paths: they win over
  * /echeqs/:id in the router whatever the registration order.
  */
@@ -42,7 +34,7 @@ export function queueRoutes(app: App, deps: Deps) {
     async (req, reply) =>
       sendPage(
         reply,
-        written(await trayPage(deps.db, ctxOf(req), req.params.tray, req.query, deps.clock.now())),
+        await trayPage(deps.db, ctxOf(req), req.params.tray, req.query, deps.clock.now()),
         trayResponseSchema,
         deps.config,
       ),
@@ -61,7 +53,7 @@ export function queueRoutes(app: App, deps: Deps) {
     async (req, reply) =>
       sendPage(
         reply,
-        written(await presentedPage(deps.db, ctxOf(req), req.query, deps.clock.now())),
+        await presentedPage(deps.db, ctxOf(req), req.query, deps.clock.now()),
         presentedResponseSchema,
         deps.config,
       ),

@@ -1,10 +1,13 @@
 import { buenosAiresDateOf, TRAYS, type Tray, type TrayCounts, type TrayPage, type TrayQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { queryJsonPage } from '../../platform/db/json-page';
+import { keyText } from '../../platform/db/keyset';
 import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
+import { actionsInPage } from '../echeqs';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
-import { COPY_SELECT, type CopyView, toCopyDto } from './lifecycle.view';
+import { COPY_DOC } from './lifecycle.view';
 
 const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -35,12 +38,19 @@ async function trayCounts(q: Queryable, companyId: string): Promise<TrayCounts> 
  * `GET /api/echeqs/trays/:tray`: the caller company's copies in the tray, newest first (created_at desc, id desc:
  * the tray index's order), by page or by the previous page's cursor, each with the company's actions today, and the
  * counts of every tray. A bank's or the platform's roles have no trays (a tray is a company's position on its
- * cheques): they get an empty page and zero counts, as a company with no registry cheque does.
+ * cheques): they get an empty page and zero counts, as a company with no registry cheque does. The page is written
+ * as JSON by the database (COPY_DOC), the server adding only each row's actions (actionsInPage).
  */
-export async function trayPage(q: Queryable, ctx: Ctx, tray: Tray, query: TrayQuery, now: Date): Promise<TrayPage> {
+export async function trayPage(
+  q: Queryable,
+  ctx: Ctx,
+  tray: Tray,
+  query: TrayQuery,
+  now: Date,
+): Promise<{ entries: string; meta: Omit<TrayPage, 'data'> }> {
   const companyId = ctx.actor.companyId;
-  const empty = { data: [], page: query.page, limit: query.limit, total: 0, nextCursor: null };
-  if (!companyId) return { ...empty, counts: zeroCounts() };
+  const empty = { page: query.page, limit: query.limit, total: 0, nextCursor: null };
+  if (!companyId) return { entries: '[]', meta: { ...empty, counts: zeroCounts() } };
   const p = new SqlParams();
   const where = [
     `e.company_id = ${p.add(companyId)}`,
@@ -63,21 +73,25 @@ export async function trayPage(q: Queryable, ctx: Ctx, tray: Tray, query: TrayQu
   }
   // The page's ids first, from the tray index alone (its order, no row read), then their rows: the planner's estimate
   // of a company's tray is an average, and below a page it would rather read every row of the tray and sort them.
-  const rows = await q.query<CopyView>(
-    `${COPY_SELECT} where e.id in (select e.id from echeqs e where ${pageWhere}
-       order by e.created_at desc, e.id desc ${pageLimit(query.limit)} offset ${p.add(offset)})
-     order by e.created_at desc, e.id desc`,
+  const page = await queryJsonPage(
+    q,
+    `select ${COPY_DOC} as doc, e.created_at as sort_at, e.id, ${keyText('e.created_at')} as key_at
+     from echeqs e join companies co on co.id = e.company_id
+     where e.id in (select e.id from echeqs e where ${pageWhere}
+       order by e.created_at desc, e.id desc ${pageLimit(query.limit)} offset ${p.add(offset)})`,
     p.values,
   );
   const counts = await trayCounts(q, companyId);
-  const last = rows.rows.at(-1);
   const today = buenosAiresDateOf(now);
   return {
-    data: rows.rows.map((row) => toCopyDto(row, { cuit: row.company_cuit }, now, today)),
-    page: query.page,
-    limit: query.limit,
-    total: total ?? counts[tray].total,
-    nextCursor: last && rows.rows.length === query.limit ? encodePairCursor({ key: last.key_at, id: last.id }) : null,
-    counts,
+    entries: actionsInPage(page.entries, today, ({ companyCuit }) => ({ cuit: companyCuit })),
+    meta: {
+      page: query.page,
+      limit: query.limit,
+      total: total ?? counts[tray].total,
+      nextCursor:
+        page.last && page.count === query.limit ? encodePairCursor({ key: page.last.at, id: page.last.id }) : null,
+      counts,
+    },
   };
 }

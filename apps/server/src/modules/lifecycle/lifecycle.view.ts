@@ -10,10 +10,11 @@ import {
 } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { type JsonFields, jsonObject } from '../../platform/db/json-page';
 import { keyText } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/app-error';
 import { bankCodeOf } from '../accounts';
-import { type EcheqRow, toEcheqDto } from '../echeqs';
+import { ACTION_FACTS, type EcheqRow, toEcheqDto } from '../echeqs';
 
 /** A bank's copy of a cheque with what the lifecycle adds to the specification's row. */
 export type CopyView = EcheqRow & {
@@ -103,5 +104,53 @@ export function toCopyDto(row: CopyView, caller: Caller, now: Date, today = buen
     actions: lifecycle ? actionsFor(lifecycle, caller, today) : [],
   };
 }
+
+/**
+ * A copy as toCopyDto answers it, key for key and byte for byte, written by the database as JSON over `e` joined to
+ * `co` (decision 013): what a page of the trays or the paying bank's queue sends as it comes. Its `actions` are the
+ * state machine's facts (ACTION_FACTS) until actionsInPage puts the caller's actions in their place, so they are
+ * still the contract's actionsFor, worked out in the server. The amount is written as a JSON number is (`1500`,
+ * `1500.5`: trim_scale), not as numeric's text (`1500.00`), as JSON.stringify of decimalToNumber wrote it; the
+ * registry's document is read only for a pending endorsement and the drawee bank (ACTION_FACTS).
+ */
+export const COPY_FIELDS = {
+  id: ['code', 'e.id'],
+  number: ['text', 'e.number'],
+  amount: ['number', 'trim_scale(e.amount)'],
+  currency: ['code', `case when btrim(e.currency) = 'USD' then 'USD' else 'ARS' end`],
+  issue_date: ['date', 'e.issue_date'],
+  due_date: ['date', 'e.due_date'],
+  issuer: ['text', 'e.issuer'],
+  issuer_cuit: ['text', 'e.issuer_cuit'],
+  beneficiary: ['text', 'e.beneficiary'],
+  beneficiary_cuit: ['text', 'e.beneficiary_cuit'],
+  status: ['code', 'e.status'],
+  validation_status: ['code', 'e.validation_status'],
+  validation_message: ['text', 'e.validation_message'],
+  validated_at: ['timestamp', 'e.validated_at'],
+  customer_id: ['code', 'e.company_id'],
+  company_name: ['text', 'co.name'],
+  tenant_id: ['code', 'e.tenant_id'],
+  custody_status: ['code', 'e.custody_status'],
+  discounted_at: ['timestamp', 'e.discounted_at'],
+  version: ['number', 'e.version'],
+  created_at: ['timestamp', 'e.created_at'],
+  updated_at: ['timestamp', 'e.updated_at'],
+  origin: ['code', 'e.origin'],
+  cheque_id: ['code', 'e.cheque_id'],
+  state: ['code', 'e.state'],
+  syncing: ['json', `case when e.syncing then 'true' else 'false' end`],
+  sync_error: ['text', 'e.sync_error'],
+  tipo: ['code', 'e.tipo'],
+  caracter: ['code', 'e.caracter'],
+  concepto: ['code', 'e.concepto'],
+  payment_date: ['date', 'e.payment_date'],
+  holder_cuit: ['code', 'btrim(e.holder_cuit)'],
+  endorsements: ['number', 'e.endorsements'],
+  actions: ['json', `case when e.registry is null then '[]' else ${ACTION_FACTS} end`],
+} as const satisfies JsonFields;
+
+/** The copy's JSON (COPY_FIELDS), its actions still to be put in by actionsInPage. */
+export const COPY_DOC = jsonObject(COPY_FIELDS);
 
 export const chequeNotFound = () => notFound('ECHEQ no encontrado');
