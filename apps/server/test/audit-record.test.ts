@@ -79,7 +79,7 @@ describe('GET /api/audit/:id: one record, with the list’s permission and scope
     for (const [sort, order] of [
       ['email', 'lower(u.email) asc nulls last, u.id asc'],
       ['-company', 'c.name desc nulls last, u.id desc'],
-      ['role', 'u.role asc nulls last, u.id asc'],
+      ['-created_at', 'u.created_at desc nulls last, u.id desc'],
     ] as const) {
       const r = await s.req('GET', `/api/users?sort=${sort}&limit=100`, { token: admin });
       expect(r.status).toBe(200);

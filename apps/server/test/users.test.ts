@@ -1,6 +1,7 @@
-import { makeCuit } from '@echeq/contract';
+import { makeCuit, ROLE_LABELS, type Role, USER_STATUS_LABELS, type UserStatus } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, strongPassword, type TestServer } from './helpers';
+import { parseCsv } from './reports-fixtures';
 
 const PASSWORD = strongPassword('usuarios');
 
@@ -128,6 +129,104 @@ describe('users: listing and reading', () => {
       expect(r.status, q).toBe(400);
       expect(r.body.code).toBe('VALIDATION_ERROR');
     }
+  });
+});
+
+describe('users: Rol and Estado sort by the labels the screen shows, paged', () => {
+  let s: TestServer;
+  let admin: string;
+  let sysadmin: string;
+  let bdemo: string;
+  beforeAll(async () => {
+    s = await build();
+    [admin, sysadmin] = await Promise.all([s.login('admin@banco.example'), s.login('superadmin@plataforma.example')]);
+    bdemo = await tenantId(s, 'BDEMO');
+    // More users of one role and one creation instant than a page holds, some suspended or inactive: the pages'
+    // boundaries fall between rows of equal role, status and date.
+    await s.db.query(
+      `insert into users (tenant_id, email, password_hash, role, status)
+       select $1, 'orden' || n || '@banco.example', 'x', case when n % 2 = 0 then 'BANK_OPERATOR' else 'AUDITOR' end,
+              (array['ACTIVE', 'SUSPENDED', 'INACTIVE'])[n % 3 + 1]
+       from generate_series(1, 7) n`,
+      [bdemo],
+    );
+  });
+  afterAll(() => s.close());
+
+  const SPANISH = new Intl.Collator('es-AR');
+  /** Labels in the screen's alphabetical order: each not after the next. */
+  const inLabelOrder = (labels: string[], desc: boolean) =>
+    labels.every((l, i) => i === 0 || SPANISH.compare(labels[i - 1]!, l) * (desc ? -1 : 1) <= 0);
+
+  it('the labels order the codes otherwise than their names (the sort is by label, not by code)', () => {
+    const byLabel = (Object.keys(ROLE_LABELS) as Role[]).sort((a, b) =>
+      SPANISH.compare(ROLE_LABELS[a], ROLE_LABELS[b]),
+    );
+    expect(byLabel).toEqual([
+      'BANK_ADMIN', // Admin Banco
+      'SYSTEM_ADMIN', // Admin Sistema
+      'AUDITOR',
+      'COMPANY_AUTHORIZER', // Autorizante Empresa
+      'GUARANTOR', // Avalista
+      'BENEFICIARY',
+      'FINANCIAL_ENTITY', // Entidad Financiera
+      'BANK_OPERATOR', // Operador Banco
+      'COMPANY_USER', // Usuario Empresa
+    ]);
+    expect(byLabel).not.toEqual([...byLabel].sort());
+  });
+
+  for (const [who, sort, key] of [
+    ['bank', 'role', 'role'],
+    ['bank', '-role', 'role'],
+    ['system', 'role', 'role'],
+    ['system', '-role', 'role'],
+    ['bank', 'status', 'status'],
+    ['bank', '-status', 'status'],
+    ['system', '-status', 'status'],
+  ] as const) {
+    it(`sort=${sort} as the ${who} admin: labels in es-AR order, newest first within one, the same across pages`, async () => {
+      const token = who === 'bank' ? admin : sysadmin;
+      const desc = sort.startsWith('-');
+      const byCode: Record<string, string> = key === 'role' ? ROLE_LABELS : USER_STATUS_LABELS;
+      const labelOf = (u: { role: Role; status: UserStatus }) => byCode[u[key]]!;
+      const all = await s.req('GET', `/api/users?sort=${sort}&limit=100`, { token });
+      expect(all.status).toBe(200);
+      const rows: any[] = all.body.data.data;
+      expect(rows.length).toBe(all.body.data.total);
+      const labels = rows.map(labelOf);
+      expect(new Set(labels).size).toBeGreaterThan(2);
+      expect(inLabelOrder(labels, desc), labels.join(', ')).toBe(true);
+      // Within one label, the list's default order: newest first, then by id.
+      const codes = Object.keys(byCode).sort((a, b) => SPANISH.compare(byCode[a]!, byCode[b]!));
+      const expected = await s.db.query<{ id: string }>(
+        `select u.id from users u where ${who === 'bank' ? 'u.tenant_id = $2' : '$2::uuid is not null'}
+         order by array_position($1::text[], u.${key}) ${desc ? 'desc' : 'asc'}, u.created_at desc, u.id desc`,
+        [codes, bdemo],
+      );
+      expect(rows.map((u) => u.id)).toEqual(expected.rows.map((r) => r.id));
+      if (who === 'bank') for (const u of rows) expect(u.tenant_id).toBe(bdemo);
+      // Page after page of 4: every user once, in the same order.
+      const paged: string[] = [];
+      for (let page = 1; paged.length < rows.length && page < 50; page++) {
+        const r = await s.req('GET', `/api/users?sort=${sort}&limit=4&page=${page}`, { token });
+        expect(r.status).toBe(200);
+        expect(r.body.data.total).toBe(rows.length);
+        paged.push(...r.body.data.data.map((u: any) => u.id));
+      }
+      expect(paged).toEqual(rows.map((u) => u.id));
+    });
+  }
+
+  it('the export follows the same order', async () => {
+    const res = await fetch(`${s.url}/api/users/export.csv?sort=-role`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(200);
+    const [head, ...rows] = parseCsv((await res.text()).replace(/^\uFEFF/, '')).filter((r) => r.length > 1);
+    expect(head![0]).toBe('Email');
+    const list = await s.req('GET', '/api/users?sort=-role&limit=100', { token: admin });
+    expect(rows.map((r) => r[0])).toEqual(list.body.data.data.map((u: any) => u.email));
   });
 });
 

@@ -1,5 +1,6 @@
-import type { CompanyApproval, Role, UserStatus } from '@echeq/contract';
+import { type CompanyApproval, ROLE_LABELS, type Role, USER_STATUS_LABELS, type UserStatus } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
+import { statusesByLabel } from '../../platform/db/grouped-sort';
 import { pageLimit } from '../../platform/db/page-limit';
 
 export type UserRow = {
@@ -124,20 +125,39 @@ export type UserListFilter = {
   offset: number;
 };
 
-/** The users list's sorts (contract: USER_SORT_KEYS): a bank's few users, sorted as they are read. */
+/** The users list's sorts by a column (contract: USER_SORT_KEYS): a bank's few users, sorted as they are read. */
 const USER_ORDER: Record<string, string> = {
   email: 'lower(u.email)',
   company: 'c.name',
-  role: 'u.role',
-  status: 'u.status',
   created_at: 'u.created_at',
 };
 
-function orderOf(sort: string | undefined): string {
+/**
+ * The sorts by a code the screen shows by its label (Rol, Estado): the codes in their Spanish labels' order (Admin
+ * Banco, Admin Sistema, Auditor…; Activo, Inactivo, Suspendido), as the cheque, custody and discount lists sort their
+ * statuses (platform/db/grouped-sort.ts).
+ */
+const USER_LABEL_ORDER: Record<string, { column: string; codes: string[] }> = {
+  role: { column: 'u.role', codes: statusesByLabel(ROLE_LABELS) },
+  status: { column: 'u.status', codes: statusesByLabel(USER_STATUS_LABELS) },
+};
+
+/**
+ * The ORDER BY of a sort, `param` adding a parameter and returning its placeholder. A column sorts with the id as
+ * tiebreaker; a label sort ranks the codes by label, newest first within one (the lists' default order). Every order
+ * ends on the id, so the pages of one order neither repeat nor skip a user.
+ */
+function orderOf(sort: string | undefined, param: (value: unknown) => string): string {
   const desc = Boolean(sort?.startsWith('-'));
-  const col = USER_ORDER[(desc ? sort?.slice(1) : sort) ?? ''];
-  if (!col) return 'u.created_at desc, u.id desc';
+  const key = (desc ? sort?.slice(1) : sort) ?? '';
   const dir = desc ? 'desc' : 'asc';
+  const byLabel = USER_LABEL_ORDER[key];
+  if (byLabel) {
+    const rank = `array_position(${param(byLabel.codes)}::text[], ${byLabel.column}::text)`;
+    return `${rank} ${dir}, u.created_at desc, u.id desc`;
+  }
+  const col = USER_ORDER[key];
+  if (!col) return 'u.created_at desc, u.id desc';
   return `${col} ${dir} nulls last, u.id ${dir}`;
 }
 
@@ -162,9 +182,15 @@ export async function listUsers(db: Queryable, f: UserListFilter): Promise<{ row
     `select count(*)::int as total from users u left join companies c on c.id = u.company_id where ${cond}`,
     params,
   );
+  const pageParams = [...params];
+  const param = (value: unknown) => {
+    pageParams.push(value);
+    return `$${pageParams.length}`;
+  };
+  const order = orderOf(f.sort, param);
   const rows = await db.query<UserRow>(
-    `${USER_SELECT} where ${cond} order by ${orderOf(f.sort)} ${pageLimit(f.limit)} offset $${params.length + 1}`,
-    [...params, f.offset],
+    `${USER_SELECT} where ${cond} order by ${order} ${pageLimit(f.limit)} offset ${param(f.offset)}`,
+    pageParams,
   );
   return { rows: rows.rows, total: count.rows[0]?.total ?? 0 };
 }
