@@ -193,7 +193,52 @@ describe('the headers sort every column the server sorts by, kept in the address
     await phone.close();
   });
 
-  it("the sign-in page's test users include Banco Norte's; choosing one signs in with it", async () => {
+  it('users: the Rol header sorts them by the roles as the table names them (es-AR), a select at 390 px', async () => {
+    const token = await apiLogin(BANK);
+    const page = await newPage(browser, WIDE);
+    await loginAs(page, BANK);
+    await page.goto('/users?limit=100');
+    const table = page.getByRole('table', { name: 'Usuarios' });
+    await table.getByText('auditor@banco.example').waitFor();
+    const header = page.getByRole('button', { name: 'Rol', exact: true });
+    const spanish = new Intl.Collator('es-AR');
+    for (const [sort, dir] of [
+      ['role', 1],
+      ['-role', -1],
+    ] as const) {
+      await header.click();
+      await waitForSort(page, sort);
+      const server = (await api(token, 'GET', `/users?sort=${sort}&limit=100`)).body.data.data as any[];
+      const emails = async () =>
+        (await table.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.replace('(usted)', '').trim());
+      await expect.poll(emails, WAIT).toEqual(server.map((u) => u.email));
+      const roles = await column(table, 'Rol');
+      expect(new Set(roles).size).toBeGreaterThan(3);
+      // Admin Banco, Auditor, Autorizante Empresa, Avalista, Beneficiario, Operador Banco, Usuario Empresa (or back).
+      expect(roles).toEqual([...roles].sort((a, b) => dir * spanish.compare(a, b)));
+      expect(grouped(roles)).toBe(true);
+      if (sort === 'role') await shot(page, 'list-sort-headers-users-role-1366');
+    }
+    await page.close();
+
+    const phone = await newPage(browser, MOBILE);
+    await loginAs(phone, BANK);
+    await phone.goto('/users?limit=100');
+    const cards = phone.getByRole('list', { name: 'Usuarios' });
+    await cards.getByText('auditor@banco.example').waitFor();
+    await phone.getByRole('combobox', { name: 'Ordenar por' }).click();
+    await phone.getByRole('option', { name: 'Rol ↑' }).click();
+    await waitForSort(phone, 'role');
+    const server = (await api(token, 'GET', '/users?sort=role&limit=100')).body.data.data as any[];
+    const first = server[0]!.email as string;
+    await expect
+      .poll(async () => (await cards.getByRole('listitem').first().innerText()).includes(first), WAIT)
+      .toBe(true);
+    await shot(phone, 'list-sort-headers-users-role-390');
+    await phone.close();
+  });
+
+  it("the sign-in page's test users include Banco Norte's and Banco Sur's; choosing one signs in with it", async () => {
     for (const [viewport, name] of [
       [WIDE, 'list-sort-headers-login-1366'],
       [MOBILE, 'list-sort-headers-login-390'],
@@ -203,6 +248,8 @@ describe('the headers sort every column the server sorts by, kept in the address
       const box = page.getByRole('region', { name: 'Usuarios de prueba' });
       await box.getByRole('button', { name: /Admin Banco Norte\s*admin@banconorte\.example/ }).waitFor();
       await box.getByRole('button', { name: /tesoreria@norte\.example/ }).waitFor();
+      await box.getByRole('button', { name: /Admin Banco Sur\s*admin@bancosur\.example/ }).waitFor();
+      await box.getByRole('button', { name: /Empresa de Banco Sur\s*empresa@sur\.example/ }).waitFor();
       await shot(page, name);
       await page.close();
     }

@@ -22,6 +22,10 @@ const DEMO_ACCOUNTS: readonly { email: string; label: string }[] = [
   // Banco Norte (LIFECYCLE §7): the other bank cheques travel to and from.
   { email: 'admin@banconorte.example', label: 'Admin Banco Norte' },
   { email: 'tesoreria@norte.example', label: 'Empresa de Banco Norte' },
+  // Banco Sur (CONTRACT §2): a bank of its own, to see that one bank never sees another's data; its clearing house
+  // is not configured.
+  { email: 'admin@bancosur.example', label: 'Admin Banco Sur' },
+  { email: 'empresa@sur.example', label: 'Empresa de Banco Sur' },
 ];
 
 /** The 'Usuarios de prueba' box: choosing an account fills the sign-in form with it. */

@@ -103,9 +103,12 @@ describe('sign-in form', () => {
     await openLogin();
     const user = userEvent.setup();
     expect(screen.getByRole('heading', { name: 'Usuarios de prueba' })).toBeInTheDocument();
-    // Banco Norte's accounts too (the other bank of the demo's cheques).
+    // Banco Norte's accounts too (the other bank of the demo's cheques), and Banco Sur's (the bank kept apart).
     expect(screen.getByRole('button', { name: /Admin Banco Norte\s*admin@banconorte\.example/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Banco Norte\s*tesoreria@norte\.example/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Admin Banco Sur\s*admin@bancosur\.example/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Empresa de Banco Sur\s*empresa@sur\.example/ }));
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('empresa@sur.example');
     await user.click(screen.getByRole('button', { name: /Auditor\s*auditor@banco\.example/ }));
     expect(screen.getByLabelText(/^Email/)).toHaveValue('auditor@banco.example');
     expect(screen.getByLabelText(/^Contraseña/)).toHaveValue('Demo1234!');
