@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockApi, signInStored } from '../../test/fixtures';
+import { stubPhone } from '../../test/media';
 import { renderApp } from '../../test/render-app';
 
 // The feature screens are other tests' business: stand-ins keep these about the shell.
@@ -107,16 +108,7 @@ describe('top bar', () => {
 
 describe('narrow screens', () => {
   it("opens the drawer with 'Abrir menú' and closes it after choosing an entry", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubPhone();
     const user = userEvent.setup();
     const { router } = await renderAs('BANK_ADMIN');
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();

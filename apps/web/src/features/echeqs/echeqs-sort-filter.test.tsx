@@ -3,11 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { amountParam } from '../../components/range-filters';
 import { nextSort } from '../../components/sort-header';
 import { createQueryClient } from '../../lib/query-client';
 import { json, mockApi } from '../../test/fixtures';
+import { stubPhone } from '../../test/media';
 import { EcheqsView } from './echeqs-view';
 
 const BANK = '2b8f0c3a-2d1e-4f6a-9b7c-8d9e0f1a2b3c';
@@ -140,16 +141,7 @@ describe('cheque list: sort headers and range filters', () => {
   });
 
   it("on a phone the cards' sort select offers Estado and Empresa", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubPhone();
     const user = userEvent.setup();
     const { lastList } = setup('BANK_ADMIN', '/echeqs?sort=status');
     await screen.findByRole('list', { name: 'ECHEQs' });

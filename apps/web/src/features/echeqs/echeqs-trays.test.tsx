@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../test/fixtures';
+import { stubPhone } from '../../test/media';
 import { COUNTS, page, registryCheque, renderScreen } from './test/lifecycle-fixtures';
 
 const cheque = registryCheque();
@@ -109,16 +110,7 @@ describe("ECHEQs: a company's trays", () => {
   });
 
   it("'Todos' on a phone: a registry cheque's operations in its card's menu; none for a reader", async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: /max-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    stubPhone();
     mockApi({
       'GET /api/echeqs': page([cheque]),
       'GET /api/echeqs/trays/recibidos': page([], { counts: COUNTS }),
