@@ -1,4 +1,4 @@
-import { buenosAiresDateOf, decimalToNumber, type PresentedPage, type PresentedQuery } from '@echeq/contract';
+import { buenosAiresDateOf, type PresentedPage, type PresentedQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { jsonObject } from '../../platform/db/json-page';
@@ -6,6 +6,7 @@ import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
 import { bankCodeOf } from '../accounts';
 import { actionsInPage } from '../echeqs';
+import { presentedTotals, presentedTotalsOfRows } from './lifecycle.counts';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
 import { COPY_FIELDS } from './lifecycle.view';
 
@@ -25,8 +26,9 @@ const PRESENTED_DOC = jsonObject({
  * `GET /api/echeqs/presented`: the paying bank's queue. The cheques PRESENTADO drawn on the caller bank's accounts
  * (the issuer's CBU carries the bank's code), read from the bank's own copies, one per cheque (its bank copy),
  * oldest clearing date first (the day the bank must pay or reject by the cut-off), each with the bank's actions (PAY,
- * REJECT while the registry is not busy with it). `totals` adds the whole queue's amounts by currency. The page is
- * written as JSON by the database (PRESENTED_DOC), the server adding only each row's actions (actionsInPage).
+ * REJECT while the registry is not busy with it). `totals` adds the whole queue's amounts by currency (its counters,
+ * `lifecycle.counts.ts`). The page is written as JSON by the database (PRESENTED_DOC), the server adding only each
+ * row's actions (actionsInPage).
  */
 export async function presentedPage(
   q: Queryable,
@@ -50,11 +52,8 @@ export async function presentedPage(
   const search = searchSql(p, query.q);
   if (search) where.push(search);
   const filter = where.join(' and ');
-  const sums = await q.query<{ currency: string; count: number; amount: string }>(
-    `select btrim(e.currency) as currency, count(*)::int as count, sum(e.amount)::text as amount
-     from echeqs e where ${filter} group by 1 order by 1`,
-    p.values,
-  );
+  // The whole queue's totals from its counters; a search's from the rows it matches.
+  const totals = search ? await presentedTotalsOfRows(q, filter, p.values) : await presentedTotals(q, tenantId, code);
   let pageWhere = filter;
   let offset = (query.page - 1) * query.limit;
   if (query.cursor) {
@@ -83,12 +82,12 @@ export async function presentedPage(
     meta: {
       page: query.page,
       limit: query.limit,
-      total: sums.rows.reduce((n, s) => n + s.count, 0),
+      total: totals.reduce((n, s) => n + s.count, 0),
       nextCursor:
         page.last_key && page.last_id && page.count === query.limit
           ? encodePairCursor({ key: page.last_key, id: page.last_id })
           : null,
-      totals: sums.rows.map((s) => ({ currency: s.currency, count: s.count, amount: decimalToNumber(s.amount) })),
+      totals,
     },
   };
 }

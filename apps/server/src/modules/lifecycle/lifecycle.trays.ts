@@ -1,4 +1,4 @@
-import { buenosAiresDateOf, TRAYS, type Tray, type TrayCounts, type TrayPage, type TrayQuery } from '@echeq/contract';
+import { buenosAiresDateOf, type Tray, type TrayPage, type TrayQuery } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { queryJsonPage } from '../../platform/db/json-page';
@@ -6,33 +6,11 @@ import { keyText } from '../../platform/db/keyset';
 import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
 import { actionsInPage } from '../echeqs';
+import { trayCounts, zeroCounts } from './lifecycle.counts';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
 import { COPY_DOC } from './lifecycle.view';
 
 const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function zeroCounts(): TrayCounts {
-  return Object.fromEntries(TRAYS.map((t) => [t, { total: 0, pending: 0 }])) as TrayCounts;
-}
-
-/**
- * The company's counts per tray, in one grouped statement on its copies (the tray index): `total`, and `pending`
- * the copies that await the company today (`awaiting`, kept true for the day by the awaiting job).
- */
-async function trayCounts(q: Queryable, companyId: string): Promise<TrayCounts> {
-  const r = await q.query<{ tray: string; total: number; pending: number }>(
-    `select e.tray, count(*)::int as total, count(*) filter (where e.awaiting)::int as pending
-     from echeqs e where e.company_id = $1 and e.cheque_id is not null and e.deleted_at is null and e.tray is not null
-     group by e.tray`,
-    [companyId],
-  );
-  const counts = zeroCounts();
-  for (const row of r.rows) {
-    if ((TRAYS as readonly string[]).includes(row.tray))
-      counts[row.tray as Tray] = { total: row.total, pending: row.pending };
-  }
-  return counts;
-}
 
 /**
  * `GET /api/echeqs/trays/:tray`: the caller company's copies in the tray, newest first (created_at desc, id desc:
