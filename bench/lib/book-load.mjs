@@ -1,28 +1,32 @@
 // Around the bulk load of the benchmark book: the big tables' secondary indexes, foreign keys and user triggers set
-// aside and restored, the reports' counters backfilled with the reports migration's own statements, and the checks
-// that restoring the constraints cannot make. See book.mjs.
+// aside and restored, the reports' and the lifecycle's counters backfilled with their migrations' own statements, and
+// the checks that restoring the constraints cannot make. See book.mjs.
 
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TODAY } from './book-sql.mjs';
 
 const BIG_TABLES = ['echeqs', 'custody', 'discounts'];
-const REPORTS_MIGRATION = path.resolve(import.meta.dirname, '../../apps/server/src/db/migrations/0006_reports.sql');
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../apps/server/src/db/migrations');
+const REPORTS_MIGRATION = path.join(MIGRATIONS_DIR, '0006_reports.sql');
+const LIFECYCLE_COUNTERS_MIGRATION = path.join(MIGRATIONS_DIR, '0028_lifecycle_counters.sql');
 
-/** The statements of the reports migration that fill its counters from existing rows (its backfill). */
-function reportBackfillStatements() {
+/**
+ * The statements of a migration that fill its counters from existing rows (its backfill): its top-level
+ * `insert into <table>` statements whose table matches `tables`.
+ */
+function backfillStatements(file, tables) {
   let sql = '';
   try {
-    sql = readFileSync(REPORTS_MIGRATION, 'utf8');
+    sql = readFileSync(file, 'utf8');
   } catch {
     return [];
   }
   // Top-level statements only: comments and function bodies ($$ … $$) removed first.
   const noComments = sql.replace(/--[^\n]*/g, '').replace(/\$(\w*)\$[\s\S]*?\$\1\$/g, "''");
-  const statements = [...noComments.matchAll(/insert\s+into\s+(report_\w+)[\s\S]*?;/gi)].map((m) => ({
-    table: m[1],
-    sql: m[0].replace(/;\s*$/, ''),
-  }));
+  const statements = [...noComments.matchAll(/insert\s+into\s+(\w+)[\s\S]*?;/gi)]
+    .filter((m) => tables.test(m[1]))
+    .map((m) => ({ table: m[1], sql: m[0].replace(/;\s*$/, '') }));
   return statements;
 }
 
@@ -62,10 +66,26 @@ export async function restoreAfterLoad(run, aside, log = () => {}) {
 
 /** Empties the counters and fills them with the migration's own backfill statements. */
 export async function backfillReports(run, log = () => {}) {
-  const statements = reportBackfillStatements();
+  const statements = backfillStatements(REPORTS_MIGRATION, /^report_/);
   const tables = [...new Set(statements.map((s) => s.table))];
   // The bank-wide counters follow the per-company ones (triggers): emptied after them.
   for (const t of [...tables, 'report_custody_bank', 'report_discount_bank']) await run(`delete from ${t}`);
+  for (const s of statements) {
+    const t = Date.now();
+    await run(s.sql);
+    log(`  backfill ${s.table} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  return tables;
+}
+
+/**
+ * The lifecycle's counters (trays, the paying bank's queue) emptied and filled with their migration's own backfill
+ * statements: the load inserts the registry copies with the triggers set aside.
+ */
+export async function backfillLifecycleCounters(run, log = () => {}) {
+  const statements = backfillStatements(LIFECYCLE_COUNTERS_MIGRATION, /^lifecycle_\w+_counters$/);
+  const tables = [...new Set(statements.map((s) => s.table))];
+  for (const t of tables) await run(`delete from ${t}`);
   for (const s of statements) {
     const t = Date.now();
     await run(s.sql);

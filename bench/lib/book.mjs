@@ -6,8 +6,15 @@
 // The same statements run on PostgreSQL and on the embedded database (PGlite); `run(sql, params)` is whichever
 // driver the caller has. Secondary indexes, foreign keys and user triggers of the three big tables are set aside
 // during the load and restored afterwards (restoring the unique indexes and foreign keys validates every row), then
-// the reports' counters are backfilled with the statements of the reports migration, and everything is analysed.
+// the reports' and the lifecycle's counters are backfilled with their migrations' statements, and everything is
+// analysed.
 
-export { backfillReports, checkBook, restoreAfterLoad, setAsideForLoad } from './book-load.mjs';
+export {
+  backfillLifecycleCounters,
+  backfillReports,
+  checkBook,
+  restoreAfterLoad,
+  setAsideForLoad,
+} from './book-load.mjs';
 export { BANKS, BENCH_PASSWORD, helperSchemaSql, referenceDataStatements, sizes } from './book-reference.mjs';
 export { chequesSql, custodySql, discountedSql, discountsSql } from './book-sql.mjs';

@@ -1,8 +1,9 @@
 // Generates the benchmark's book into a fresh database: the app's migrations first (its own code, bundled), then
-// the bulk load of lib/book.mjs, then indexes, constraints, the reports' counters and statistics.
+// the bulk load of lib/book.mjs, then indexes, constraints, the reports' and the lifecycle's counters and statistics.
 import pg from 'pg';
 import {
   BENCH_PASSWORD,
+  backfillLifecycleCounters,
   backfillReports,
   checkBook,
   chequesSql,
@@ -137,6 +138,11 @@ export async function generate({ engine, url, dataDir, scale, log = console.log 
     const counters = await backfillReports(run, log);
     timings.reports = Date.now() - t;
     log(`contadores de reportes (${counters.join(', ') || 'ninguno'}) (${secs(t)})`);
+
+    t = Date.now();
+    const lifecycle = await backfillLifecycleCounters(run, log);
+    timings.lifecycleCounters = Date.now() - t;
+    log(`contadores de bandejas y cola de cobro (${lifecycle.join(', ') || 'ninguno'}) (${secs(t)})`);
 
     const problems = await checkBook(run);
     if (problems.length) throw new Error(`Libro inconsistente: ${problems.join('; ')}`);
