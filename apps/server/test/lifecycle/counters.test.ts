@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/db/migrations';
 import {
   registryAutoDeposit,
+  registryEventsAfter,
   registryExpire,
   registryPayAtCutoff,
-  registryEventsAfter,
   registryPresentDeposited,
 } from '../../src/modules/clearing/registry';
 import { awaitingJob, type RegistryLink, runInbox } from '../../src/modules/lifecycle';
@@ -107,9 +107,13 @@ async function expectReadersAnswerTheRows(q: Queryable) {
       expected[row.tray] = { total: row.total, pending: row.pending };
     expect(await trayCounts(q, c.id)).toEqual(expected);
   }
-  const queues = await q.query<{ tenant_id: string; bank_code: string; currency: string; count: number; amount: string }>(
-    `${QUEUE_TODAY} order by 1, 2, 3`,
-  );
+  const queues = await q.query<{
+    tenant_id: string;
+    bank_code: string;
+    currency: string;
+    count: number;
+    amount: string;
+  }>(`${QUEUE_TODAY} order by 1, 2, 3`);
   const keys = new Set(queues.rows.map((r) => `${r.tenant_id} ${r.bank_code}`));
   for (const key of keys) {
     const [tenantId, code] = key.split(' ') as [string, string];
@@ -146,8 +150,7 @@ describe('the lifecycle counters', () => {
     };
     const issued = async (amount = 150_000.5) =>
       ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, amount })).cheque_id;
-    const op = async (id: string, o: Parameters<typeof operate>[2], when: string) =>
-      ok(await operate(db, id, o, when));
+    const op = async (id: string, o: Parameters<typeof operate>[2], when: string) => ok(await operate(db, id, o, when));
 
     // Issued to NORTE: EMPRESA's emitidos, NORTE's recibidos (awaiting its acceptance).
     const paid = await issued(1000.01);
@@ -205,7 +208,11 @@ describe('the lifecycle counters', () => {
     expect(queued.rows[0]!.n).toBeGreaterThanOrEqual(3);
 
     await op(paid, { type: 'PAY', caller: { payingBank: true } }, at(PAYMENT, '15:00'));
-    await op(rejected, { type: 'REJECT', caller: { payingBank: true }, motivo: 'Sin fondos suficientes' }, at(PAYMENT, '15:00'));
+    await op(
+      rejected,
+      { type: 'REJECT', caller: { payingBank: true }, motivo: 'Sin fondos suficientes' },
+      at(PAYMENT, '15:00'),
+    );
     await step('paid and rejected');
     await registryPayAtCutoff(db, { at: at(PAYMENT, '20:01'), ctx });
     await step('paid at the cut-off');
@@ -224,7 +231,19 @@ describe('the lifecycle counters', () => {
     await expectCounted(db, 'awaiting after expiry');
     const states = await db.query<{ state: string }>(
       'select distinct state from echeqs where cheque_id = any($1) order by 1',
-      [[paid, repudiated, annulled, endorsementRepudiated, endorsementAnnulled, rejected, autoDeposited, expired, leftPending]],
+      [
+        [
+          paid,
+          repudiated,
+          annulled,
+          endorsementRepudiated,
+          endorsementAnnulled,
+          rejected,
+          autoDeposited,
+          expired,
+          leftPending,
+        ],
+      ],
     );
     expect(states.rows.map((r) => r.state)).toEqual(
       expect.arrayContaining(['ANULADO', 'CADUCADO', 'PAGADO', 'RECHAZADO', 'REPUDIADO']),

@@ -35,7 +35,10 @@ const get = (as: keyof typeof who, path: string) => s.req('GET', `/api${path}`, 
 async function queueOf(tenant: string, code: string) {
   const where = `e.tenant_id = $1 and e.state = 'PRESENTADO' and e.bank_copy and e.cheque_id is not null
     and e.deleted_at is null and (e.registry -> 'issuer' ->> 'bank_code') = $2`;
-  const ids = await s.db.query<{ id: string }>(`select e.id from echeqs e where ${where} order by e.id`, [tenant, code]);
+  const ids = await s.db.query<{ id: string }>(`select e.id from echeqs e where ${where} order by e.id`, [
+    tenant,
+    code,
+  ]);
   const totals = await s.db.query<{ currency: string; count: number; amount: string }>(
     `select btrim(e.currency) as currency, count(*)::int as count, sum(e.amount)::text as amount
      from echeqs e where ${where} group by 1 order by 1`,
@@ -72,8 +75,9 @@ describe("the paying bank's queue and its totals", () => {
 
   it("refuses any parameter naming another bank, tenant or company (the contract's strict query)", async () => {
     const demo = banks.operador;
-    const company = (await s.db.query<{ id: string }>('select id from companies where tenant_id = $1 limit 1', [demo.tenant]))
-      .rows[0]!.id;
+    const company = (
+      await s.db.query<{ id: string }>('select id from companies where tenant_id = $1 limit 1', [demo.tenant])
+    ).rows[0]!.id;
     for (const param of [
       `tenant_id=${demo.tenant}`,
       `tenantId=${demo.tenant}`,

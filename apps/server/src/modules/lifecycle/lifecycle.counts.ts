@@ -49,7 +49,11 @@ export async function presentedTotals(q: Queryable, tenantId: string, bankCode: 
  * A search's part of the queue by currency, from the rows it matches (`filter`: the queue's conditions and the
  * search's, over `echeqs e`, with its parameters).
  */
-export async function presentedTotalsOfRows(q: Queryable, filter: string, values: unknown[]): Promise<PresentedTotal[]> {
+export async function presentedTotalsOfRows(
+  q: Queryable,
+  filter: string,
+  values: unknown[],
+): Promise<PresentedTotal[]> {
   const r = await q.query<{ currency: string; count: number; amount: string }>(
     `select btrim(e.currency) as currency, count(*)::int as count, sum(e.amount)::text as amount
      from echeqs e where ${filter} group by 1 order by 1`,
