@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/db/migrations';
 import {
+  registryAdhere,
   registryAutoDeposit,
   registryEventsAfter,
   registryExpire,
@@ -15,7 +16,21 @@ import { fixedClock } from '../../src/platform/clock';
 import type { Db, Queryable } from '../../src/platform/db/db';
 import { runJobOnce } from '../../src/platform/jobs';
 import { freshDb } from '../helpers';
-import { at, BENEF, ctx, EMPRESA, ISSUED, issue, NORTE, nextNumber, ok, operate, PAYMENT } from '../registry/fixtures';
+import {
+  at,
+  BENEF,
+  ctx,
+  EMPRESA,
+  ISSUED,
+  issue,
+  NORTE,
+  NORTE_BANK,
+  nextNumber,
+  ok,
+  operate,
+  PAYMENT,
+  PLATFORM_BANK,
+} from '../registry/fixtures';
 
 /**
  * The lifecycle's counters (migration 0028, decision 040) against a fresh count of the rows, after every kind of
@@ -25,8 +40,8 @@ import { at, BENEF, ctx, EMPRESA, ISSUED, issue, NORTE, nextNumber, ok, operate,
  */
 let db: Db;
 let drop: () => Promise<void>;
-let bankA: string; // EMPRESA's and BENEF's bank
-let bankB: string; // NORTE's bank
+let bankA: string; // EMPRESA's and BENEF's bank (285: EMPRESA's cheques are drawn on it)
+let bankB: string; // NORTE's bank (319)
 const clock = fixedClock(new Date(at('2026-04-02')));
 
 const linkOn = (q: Db): RegistryLink => ({
@@ -37,6 +52,7 @@ const linkOn = (q: Db): RegistryLink => ({
     const events = await q.transaction((tx) => registryEventsAfter(tx, query));
     return { events, cursor: events.at(-1)?.id ?? query.cursor };
   },
+  adhere: (_tenant, req) => q.transaction((tx) => registryAdhere(tx, req, clock.now().toISOString())),
 });
 
 async function bank(code: string, companies: [string, string][]): Promise<string> {
@@ -45,6 +61,7 @@ async function bank(code: string, companies: [string, string][]): Promise<string
     [`Banco ${code} ${Math.random().toString(36).slice(2, 8)}`],
   );
   const id = t.rows[0]!.id;
+  await db.query('insert into account_banks (tenant_id, bank_code) values ($1, $2)', [id, code]);
   for (const [cuit, name] of companies) {
     await db.query('insert into companies (tenant_id, name, cuit) values ($1, $2, $3)', [id, name, cuit]);
   }
@@ -127,11 +144,11 @@ async function expectReadersAnswerTheRows(q: Queryable) {
 
 beforeAll(async () => {
   ({ db, drop } = await freshDb());
-  bankA = await bank('A', [
+  bankA = await bank(PLATFORM_BANK, [
     [EMPRESA, 'Empresa S.A.'],
     [BENEF, 'Beneficiario S.A.'],
   ]);
-  bankB = await bank('B', [[NORTE, 'Norte S.A.']]);
+  bankB = await bank(NORTE_BANK, [[NORTE, 'Norte S.A.']]);
 });
 afterAll(() => drop());
 
