@@ -3,7 +3,7 @@ import type { Scope } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
 import { countUpTo } from '../../platform/db/export-batches';
 import { statusesByLabel } from '../../platform/db/grouped-sort';
-import { type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
+import { type JsonFields, type JsonPage, jsonObject, queryJsonPage } from '../../platform/db/json-page';
 import { type Keyset, keyText, likePattern } from '../../platform/db/keyset';
 import { type ListTotal, listTotal } from '../../platform/db/list-total';
 import { type OrderedPage, type PageKey, type PageOrder, queryOrderedPage } from '../../platform/db/ordered-page';
@@ -57,8 +57,8 @@ function filterSql(p: SqlParams, scope: Scope, f: EcheqListFilter): string {
   return where.join(' and ');
 }
 
-/** The specification's fields of a cheque, as JSON over `e` joined to `co`. */
-const SPEC_DOC = jsonObject({
+/** The specification's fields of a cheque over `e` joined to `co` (the lifecycle's copies start from them too). */
+export const SPEC_FIELDS = {
   id: ['code', 'e.id'],
   number: ['text', 'e.number'],
   amount: ['number', 'e.amount'],
@@ -81,7 +81,10 @@ const SPEC_DOC = jsonObject({
   version: ['number', 'e.version'],
   created_at: ['timestamp', 'e.created_at'],
   updated_at: ['timestamp', 'e.updated_at'],
-});
+} satisfies JsonFields;
+
+/** The specification's fields of a cheque, as JSON. */
+const SPEC_DOC = jsonObject(SPEC_FIELDS);
 
 /** What a registry cheque adds (LIFECYCLE §8; its `actions` are the detail's, worked out for the caller). */
 const REGISTRY_DOC = jsonObject({

@@ -5,6 +5,7 @@ export {
   lockEcheq,
   markDiscounted,
 } from './echeqs.holders';
+export { SPEC_FIELDS } from './echeqs.list';
 export { ACTION_FACTS, actionsInPage } from './echeqs.list-actions';
 export { toClearingEcheq, toEcheqDto } from './echeqs.mapper';
 export type { EcheqRow } from './echeqs.queries';

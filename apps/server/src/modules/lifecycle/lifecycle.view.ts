@@ -14,7 +14,7 @@ import { type JsonFields, jsonObject } from '../../platform/db/json-page';
 import { keyText } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/app-error';
 import { bankCodeOf } from '../accounts';
-import { ACTION_FACTS, type EcheqRow, toEcheqDto } from '../echeqs';
+import { ACTION_FACTS, type EcheqRow, SPEC_FIELDS, toEcheqDto } from '../echeqs';
 
 /** A bank's copy of a cheque with what the lifecycle adds to the specification's row. */
 export type CopyView = EcheqRow & {
@@ -114,28 +114,10 @@ export function toCopyDto(row: CopyView, caller: Caller, now: Date, today = buen
  * registry's document is read only for a pending endorsement and the drawee bank (ACTION_FACTS).
  */
 export const COPY_FIELDS = {
-  id: ['code', 'e.id'],
-  number: ['text', 'e.number'],
+  ...SPEC_FIELDS,
+  // The amount as `toEcheqDto` writes it (1500, 1500.5), and the currency as its schema reads it.
   amount: ['number', 'trim_scale(e.amount)'],
   currency: ['code', `case when btrim(e.currency) = 'USD' then 'USD' else 'ARS' end`],
-  issue_date: ['date', 'e.issue_date'],
-  due_date: ['date', 'e.due_date'],
-  issuer: ['text', 'e.issuer'],
-  issuer_cuit: ['text', 'e.issuer_cuit'],
-  beneficiary: ['text', 'e.beneficiary'],
-  beneficiary_cuit: ['text', 'e.beneficiary_cuit'],
-  status: ['code', 'e.status'],
-  validation_status: ['code', 'e.validation_status'],
-  validation_message: ['text', 'e.validation_message'],
-  validated_at: ['timestamp', 'e.validated_at'],
-  customer_id: ['code', 'e.company_id'],
-  company_name: ['text', 'co.name'],
-  tenant_id: ['code', 'e.tenant_id'],
-  custody_status: ['code', 'e.custody_status'],
-  discounted_at: ['timestamp', 'e.discounted_at'],
-  version: ['number', 'e.version'],
-  created_at: ['timestamp', 'e.created_at'],
-  updated_at: ['timestamp', 'e.updated_at'],
   origin: ['code', 'e.origin'],
   cheque_id: ['code', 'e.cheque_id'],
   state: ['code', 'e.state'],
