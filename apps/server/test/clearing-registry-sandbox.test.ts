@@ -9,12 +9,13 @@ import {
   type RegistryOutcome,
   registryJob,
 } from '../src/modules/clearing';
+import { SANDBOX_REGISTRY } from '../src/modules/clearing/adapters/sandbox';
 import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
-import { registryCheque } from '../src/modules/clearing/registry';
+import { registryCheque, registryOperate } from '../src/modules/clearing/registry';
 import type { Db } from '../src/platform/db/db';
 import { runJobOnce } from '../src/platform/jobs';
 import { freshDb, TEST_ENGINE } from './helpers';
-import { at, issueRequest, newKey, nextNumber, ok, PAYMENT, refused } from './registry/fixtures';
+import { AS_REGISTRY, at, issueRequest, newKey, nextNumber, ok, PAYMENT, refused } from './registry/fixtures';
 
 // The demo's cast: Empresa Demo (Banco Demo, 901, sandbox), Distribuidora Norte (Banco Norte, 903, sandbox) and
 // Comercial Sur (Banco Sur, 902, not configured: outside for the registry).
@@ -60,10 +61,21 @@ function demoIssue(beneficiary: string, amount = 1500.5): RegistryIssueRequest {
   };
 }
 
+/** The CUITs of the bank's client companies. */
+async function clientsOf(codigo: string): Promise<string[]> {
+  const clients = await db.query<{ cuit: string }>(
+    `select btrim(co.cuit) as cuit from companies co join tenants t on t.id = co.tenant_id where t.codigo = $1`,
+    [codigo],
+  );
+  return clients.rows.map((r) => r.cuit);
+}
+
 beforeAll(async () => {
   ({ db, drop } = await freshDb());
   demo = await portOf('BDEMO');
   norte = await portOf('BNORTE');
+  // Banco Demo tells the registry its clients adhered (as its inbox does): the registry acts for them only then.
+  await demo.registryAdhere({ bankCode: '901', cuits: await clientsOf('BDEMO') });
 });
 afterAll(() => drop());
 
@@ -87,9 +99,11 @@ describe('the registry through the sandbox adapter', () => {
     };
     const accepted = await norte.registryOperate(accept);
     expect(ok(accepted).state).toBe('ACTIVO');
-    // Committed: another port (another bank) sees it at once, and a replay answers the same.
-    const again = await demo.registryOperate(accept);
-    expect(again).toEqual({ ...accepted, replayed: true });
+    // Committed: a replay answers the same; another bank sending Norte's key is refused, not answered Norte's answer.
+    expect(await norte.registryOperate(accept)).toEqual({ ...accepted, replayed: true });
+    const foreign = refused(await demo.registryOperate(accept));
+    expect(foreign).toMatchObject({ code: 'FORBIDDEN', replayed: false });
+    expect(foreign.message).toMatch(/no está adherida/);
     const annul: RegistryOperateRequest = {
       key: newKey('annul'),
       cheque_id: id,
@@ -121,10 +135,7 @@ describe('the registry through the sandbox adapter', () => {
 
   it('pages a bank’s events by cursor and refuses a bad page request with the port’s error', async () => {
     // Banco Norte (903) tells the registry its clients adhered (idempotent: a second time adds nothing).
-    const clients = await db.query<{ cuit: string }>(
-      `select btrim(co.cuit) as cuit from companies co join tenants t on t.id = co.tenant_id where t.codigo = 'BNORTE'`,
-    );
-    const norteCuits = clients.rows.map((r) => r.cuit);
+    const norteCuits = await clientsOf('BNORTE');
     expect(norteCuits).toContain(NORTE);
     await norte.registryAdhere({ bankCode: '903', cuits: norteCuits });
     expect(await norte.registryAdhere({ bankCode: '903', cuits: norteCuits })).toEqual({ adhered: 0 });
@@ -166,6 +177,40 @@ describe('the registry through the sandbox adapter', () => {
   });
 });
 
+describe('the sandbox registry knows the bank by the tenant, whatever the request says', () => {
+  it('answers a bank only its own events and adhesions: another bank code is a 403 and changes nothing', async () => {
+    const demoEvents = await demo.registryEvents({ cursor: '0', bankCode: '901', limit: 5000 });
+    expect(demoEvents.events.length).toBeGreaterThan(0);
+    const peek = norte.registryEvents({ cursor: '0', bankCode: '901', limit: 5000 });
+    await expect(peek).rejects.toBeInstanceOf(ClearingRejectedError);
+    await expect(peek).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN', message: /banco 903/ });
+    const before = await db.query('select cuit, bank_code from registry_adherents order by cuit, bank_code');
+    const claim = norte.registryAdhere({ bankCode: '901', cuits: [SUR] });
+    await expect(claim).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const after = await db.query('select cuit, bank_code from registry_adherents order by cuit, bank_code');
+    expect(after.rows).toEqual(before.rows);
+  });
+
+  it('refuses a bank paying another bank’s cheque or issuing on another bank’s account', async () => {
+    now = new Date(at('2026-04-01'));
+    const id = ok(await demo.registryIssue(demoIssue(SUR))).cheque_id;
+    const pay: RegistryOperateRequest = {
+      key: newKey('pay'),
+      cheque_id: id,
+      type: 'PAY',
+      caller: { payingBank: true },
+    };
+    const refusal = refused(await norte.registryOperate(pay));
+    expect(refusal).toMatchObject({ code: 'FORBIDDEN', reason: 'REQUESTER', field: 'caller' });
+    expect(refusal.message).toMatch(/no está librado contra el banco 903/);
+    // The key was not claimed: nothing is kept, not even the refusal.
+    const kept = await db.query('select 1 from registry_operations where idempotency_key = $1', [pay.key]);
+    expect(kept.rows).toEqual([]);
+    const issue = refused(await norte.registryIssue(demoIssue(NORTE)));
+    expect(issue).toMatchObject({ code: 'FORBIDDEN', field: 'account' });
+  });
+});
+
 describe('the sandbox registry’s job', () => {
   const tick = (when: string) => runJobOnce(db, registryJob({ db }), { now: () => new Date(when) });
   const stateOf = async (id: string) => (await registryCheque(db, id))!.state;
@@ -182,7 +227,11 @@ describe('the sandbox registry’s job', () => {
         type: 'DEPOSIT',
         caller: { cuit: SUR },
       };
-      expect(ok(await demo.registryOperate(deposit)).state).toBe('DEPOSITADO');
+      // Comercial Sur is off the sandbox: the registry plays it (no bank asks for its deposit).
+      const outcome = await db.transaction((tx) =>
+        registryOperate(tx, deposit, new Date(now).toISOString(), SANDBOX_REGISTRY, AS_REGISTRY),
+      );
+      expect(ok(outcome).state).toBe('DEPOSITADO');
     }
     expect((await tick(at(PAYMENT, '10:01'))).ran).toBe(true);
     // Banco Demo (901) is on the sandbox: it answers from its queue until the cut-off.

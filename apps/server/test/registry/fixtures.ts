@@ -6,6 +6,7 @@ import {
   type RegistryIssueRequest,
   type RegistryOutcome,
   type RegistryRequest,
+  type RegistryRequester,
   registryAdhere,
   registryEventsAfter,
   registryIssue,
@@ -34,6 +35,12 @@ export const ctx: RegistryContext = {
     knowsBank: async (_q, code) => PLATFORM_BANKS.has(code),
   },
 };
+
+/**
+ * The registry's own requests: no bank asks, nothing about the requester is checked (the engine's own rules are what
+ * these tests are about; requester.test.ts asks as banks).
+ */
+export const AS_REGISTRY: RegistryRequester = { kind: 'registry' };
 
 /** A Buenos Aires instant: `at('2026-05-20', '12:00')`. */
 export const at = (date: string, time = '12:00') => new Date(`${date}T${time}:00-03:00`).toISOString();
@@ -100,7 +107,7 @@ export async function eventsOfBanks(db: Db, bankCodes: string[], cursor = '0'): 
 export const inTx = <T>(db: Db, fn: (tx: Queryable) => Promise<T>) => db.transaction(fn);
 
 export async function issue(db: Db, o: Parameters<typeof issueRequest>[0], when = at(o.issueDate)) {
-  return inTx(db, (tx) => registryIssue(tx, issueRequest(o), when, ctx));
+  return inTx(db, (tx) => registryIssue(tx, issueRequest(o), when, ctx, AS_REGISTRY));
 }
 
 export type OpInput = RegistryRequest extends infer R
@@ -110,7 +117,9 @@ export type OpInput = RegistryRequest extends infer R
   : never;
 
 export async function operate(db: Db, chequeId: string, op: OpInput, when: string, key = newKey(op.type)) {
-  return inTx(db, (tx) => registryOperate(tx, { key, cheque_id: chequeId, ...op } as RegistryRequest, when, ctx));
+  return inTx(db, (tx) =>
+    registryOperate(tx, { key, cheque_id: chequeId, ...op } as RegistryRequest, when, ctx, AS_REGISTRY),
+  );
 }
 
 export function ok(outcome: RegistryOutcome): RegistryCheque {

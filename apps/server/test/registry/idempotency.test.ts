@@ -3,6 +3,7 @@ import { registryIssue, registryOperate } from '../../src/modules/clearing/regis
 import type { Db } from '../../src/platform/db/db';
 import { freshDb } from '../helpers';
 import {
+  AS_REGISTRY,
   acceptedCheque,
   at,
   BENEF,
@@ -33,17 +34,17 @@ describe('the registry', () => {
   describe('idempotency', () => {
     it('answers a replay with the first answer and applies nothing again', async () => {
       const req = issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT });
-      const first = ok(await inTx(db, (tx) => registryIssue(tx, req, at(ISSUED), ctx)));
+      const first = ok(await inTx(db, (tx) => registryIssue(tx, req, at(ISSUED), ctx, AS_REGISTRY)));
       const before = await snapshot(db);
-      const again = await inTx(db, (tx) => registryIssue(tx, req, at(ISSUED, '13:00'), ctx));
+      const again = await inTx(db, (tx) => registryIssue(tx, req, at(ISSUED, '13:00'), ctx, AS_REGISTRY));
       expect(again).toMatchObject({ ok: true, replayed: true, cheque: first });
       expect(await snapshot(db)).toEqual(before);
 
       const key = newKey('accept');
       const accept = { key, cheque_id: first.cheque_id, type: 'ACCEPT', caller: { cuit: NORTE } } as const;
-      const a1 = await inTx(db, (tx) => registryOperate(tx, accept, at('2026-04-02'), ctx));
+      const a1 = await inTx(db, (tx) => registryOperate(tx, accept, at('2026-04-02'), ctx, AS_REGISTRY));
       const mid = await snapshot(db, first.cheque_id);
-      const a2 = await inTx(db, (tx) => registryOperate(tx, accept, at('2026-04-03'), ctx));
+      const a2 = await inTx(db, (tx) => registryOperate(tx, accept, at('2026-04-03'), ctx, AS_REGISTRY));
       expect(a2).toEqual({ ...a1, replayed: true });
       expect(await snapshot(db, first.cheque_id)).toEqual(mid);
     });
@@ -58,10 +59,12 @@ describe('the registry', () => {
         caller: { cuit: NORTE },
         endorsee_cuit: BENEF,
       } as const;
-      ok(await inTx(db, (tx) => registryOperate(tx, endorse, at('2026-04-03'), ctx)));
+      ok(await inTx(db, (tx) => registryOperate(tx, endorse, at('2026-04-03'), ctx, AS_REGISTRY)));
       const before = await snapshot(db, c.cheque_id);
       const other = refused(
-        await inTx(db, (tx) => registryOperate(tx, { ...endorse, endorsee_cuit: EMPRESA }, at('2026-04-03'), ctx)),
+        await inTx(db, (tx) =>
+          registryOperate(tx, { ...endorse, endorsee_cuit: EMPRESA }, at('2026-04-03'), ctx, AS_REGISTRY),
+        ),
       );
       expect(other).toMatchObject({
         code: 'IDEMPOTENCY_MISMATCH',
@@ -71,8 +74,8 @@ describe('the registry', () => {
 
       const wrongKey = newKey('pay');
       const pay = { key: wrongKey, cheque_id: c.cheque_id, type: 'PAY', caller: { payingBank: true } } as const;
-      const p1 = refused(await inTx(db, (tx) => registryOperate(tx, pay, at('2026-04-03'), ctx)));
-      const p2 = await inTx(db, (tx) => registryOperate(tx, pay, at('2026-04-03'), ctx));
+      const p1 = refused(await inTx(db, (tx) => registryOperate(tx, pay, at('2026-04-03'), ctx, AS_REGISTRY)));
+      const p2 = await inTx(db, (tx) => registryOperate(tx, pay, at('2026-04-03'), ctx, AS_REGISTRY));
       expect(p2).toEqual({ ...p1, replayed: true });
       expect(await snapshot(db, c.cheque_id)).toEqual(before);
     });

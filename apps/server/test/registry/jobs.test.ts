@@ -10,7 +10,20 @@ import {
 import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from '../helpers';
-import { acceptedCheque, at, BENEF, ctx, ISSUED, issue, NORTE, nextNumber, ok, operate, PAYMENT } from './fixtures';
+import {
+  AS_REGISTRY,
+  acceptedCheque,
+  at,
+  BENEF,
+  ctx,
+  ISSUED,
+  issue,
+  NORTE,
+  nextNumber,
+  ok,
+  operate,
+  PAYMENT,
+} from './fixtures';
 
 /** The registry's jobs with a moved clock: each is given the instant it runs for. */
 let db: Db;
@@ -95,6 +108,7 @@ describe('registry jobs', () => {
           { key: `dep-${c.cheque_id}`, cheque_id: c.cheque_id, type: 'DEPOSIT', caller: { cuit: NORTE } },
           at('2026-05-22', '21:00'),
           closedTuesday,
+          AS_REGISTRY,
         ),
       ),
     );

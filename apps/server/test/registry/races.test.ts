@@ -12,6 +12,7 @@ import type { Db, Queryable } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from '../helpers';
 import {
+  AS_REGISTRY,
   acceptedCheque,
   at,
   BENEF,
@@ -64,7 +65,7 @@ async function oneWinner(
 }
 
 const op = (id: string, req: OpInput, when: string) => (tx: Queryable) =>
-  registryOperate(tx, { key: newKey(req.type), cheque_id: id, ...req } as RegistryRequest, when, ctx);
+  registryOperate(tx, { key: newKey(req.type), cheque_id: id, ...req } as RegistryRequest, when, ctx, AS_REGISTRY);
 
 async function eventsOf(id: string) {
   const r = await db.query<{ operation: string }>(
@@ -124,13 +125,21 @@ describe('registry races', () => {
     for (let i = 0; i < ROUNDS; i++) {
       const number = nextNumber();
       const { loser } = await oneWinner(
-        (tx) => registryIssue(tx, issueRequest({ number, issueDate: ISSUED, paymentDate: PAYMENT }), at(ISSUED), ctx),
+        (tx) =>
+          registryIssue(
+            tx,
+            issueRequest({ number, issueDate: ISSUED, paymentDate: PAYMENT }),
+            at(ISSUED),
+            ctx,
+            AS_REGISTRY,
+          ),
         (tx) =>
           registryIssue(
             tx,
             issueRequest({ number, issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF }),
             at(ISSUED),
             ctx,
+            AS_REGISTRY,
           ),
       );
       expect(loser).toMatchObject({ code: 'DUPLICATE', reason: 'NUMBER' });
@@ -145,8 +154,8 @@ describe('registry races', () => {
     const c = await acceptedCheque(db);
     const req = { key: newKey('dup'), cheque_id: c.cheque_id, type: 'CUSTODY', caller: { cuit: NORTE } } as const;
     const [a, b] = await Promise.all([
-      db.transaction((tx) => registryOperate(tx, req, at('2026-04-03'), ctx)),
-      other.transaction((tx) => registryOperate(tx, req, at('2026-04-03'), ctx)),
+      db.transaction((tx) => registryOperate(tx, req, at('2026-04-03'), ctx, AS_REGISTRY)),
+      other.transaction((tx) => registryOperate(tx, req, at('2026-04-03'), ctx, AS_REGISTRY)),
     ]);
     expect([a!.replayed, b!.replayed].sort()).toEqual([false, true]);
     const { replayed: _a, ...first } = a!;
@@ -172,6 +181,7 @@ describe('registry races', () => {
               issueRequest({ number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }),
               at(ISSUED),
               ctx,
+              AS_REGISTRY,
             ),
           );
           await new Promise((r) => setTimeout(r, Math.random() * 12 + (w % 2) * 3));

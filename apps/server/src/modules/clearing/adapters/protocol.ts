@@ -43,7 +43,8 @@ export const ROUTES = {
 } as const;
 
 /** The HTTP status a registry refusal travels with. */
-export const refusalStatus = (code: string): number => (code === 'VALIDATION_ERROR' ? 400 : 409);
+export const refusalStatus = (code: string): number =>
+  code === 'VALIDATION_ERROR' ? 400 : code === 'FORBIDDEN' ? 403 : 409;
 
 function bodyHash(body: string): string {
   return createHash('sha256').update(body, 'utf8').digest('hex');

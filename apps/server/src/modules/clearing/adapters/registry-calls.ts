@@ -2,7 +2,16 @@ import { ARGENTINA_BANK_CALENDAR, LIFECYCLE_DEFAULTS, type LifecycleOptions } fr
 import type { Db } from '../../../platform/db/db';
 import { ClearingRejectedError, ClearingUnavailableError } from '../clearing.errors';
 import type { ClearingPort, RegistryAdhereRequest, RegistryEventsPage, RegistryEventsRequest } from '../port';
-import { type RegistryContext, registryAdhere, registryEventsAfter, registryIssue, registryOperate } from '../registry';
+import {
+  bankMismatch,
+  type RegistryContext,
+  type RegistryOutcome,
+  type RegistryRequester,
+  registryAdhere,
+  registryEventsAfter,
+  registryIssue,
+  registryOperate,
+} from '../registry';
 
 /**
  * The registry's four calls of the port over a database that holds the registry's tables: the built-in sandbox's
@@ -74,18 +83,60 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function registryCalls(o: { db: Db; now: () => Date; ctx: RegistryContext }): RegistryCalls {
+/**
+ * The bank a channel speaks for (decision 042): the sandbox's tenant's bank code, the HTTP key's participant. Null
+ * when the channel names no bank the registry could check (a bank with no bank code yet, a key of no participant):
+ * then the registry answers it nothing.
+ */
+export type RequesterOf = () => Promise<RegistryRequester | null>;
+
+const NO_BANK = 'Las credenciales no identifican a un banco participante del registro de ECHEQ';
+
+const noBankOutcome: RegistryOutcome = {
+  ok: false,
+  code: 'FORBIDDEN',
+  reason: 'REQUESTER',
+  message: NO_BANK,
+  replayed: false,
+};
+
+/** The bank may read the events of, and adhere clients through, `bankCode` only when it is its own: 403 otherwise. */
+async function checkOwnBank(requesterOf: RequesterOf, bankCode: string): Promise<void> {
+  const requester = await requesterOf();
+  const message = requester ? bankMismatch(requester, bankCode) : NO_BANK;
+  if (message) throw new ClearingRejectedError(403, 'FORBIDDEN', message, [{ field: 'bank_code', message }]);
+}
+
+/**
+ * The calls, for the requester the channel names (`requester`, asked at each call: never what the request says).
+ * Issues and operations it may not ask for are refused by the registry (FORBIDDEN outcomes); events and adhesions
+ * of another bank are a 403 (ClearingRejectedError).
+ */
+export function registryCalls(o: {
+  db: Db;
+  now: () => Date;
+  ctx: RegistryContext;
+  requester: RequesterOf;
+}): RegistryCalls {
   const at = () => o.now().toISOString();
+  const asking = async (fn: (requester: RegistryRequester) => Promise<RegistryOutcome>): Promise<RegistryOutcome> => {
+    const requester = await guarded(o.requester);
+    return requester ? fn(requester) : noBankOutcome;
+  };
   return {
-    registryIssue: (req) => guarded(() => o.db.transaction((tx) => registryIssue(tx, req, at(), o.ctx))),
-    registryOperate: (req) => guarded(() => o.db.transaction((tx) => registryOperate(tx, req, at(), o.ctx))),
+    registryIssue: (req) =>
+      asking((who) => guarded(() => o.db.transaction((tx) => registryIssue(tx, req, at(), o.ctx, who)))),
+    registryOperate: (req) =>
+      asking((who) => guarded(() => o.db.transaction((tx) => registryOperate(tx, req, at(), o.ctx, who)))),
     async registryEvents(req): Promise<RegistryEventsPage> {
       const { cursor, bankCode, limit } = checkEventsRequest(req);
+      await checkOwnBank(() => guarded(o.requester), bankCode);
       const events = await guarded(() => registryEventsAfter(o.db, { cursor, bankCode, limit }));
       return { events, cursor: events.at(-1)?.id ?? cursor };
     },
     async registryAdhere(req) {
       const { bankCode, cuits } = checkAdhereRequest(req);
+      await checkOwnBank(() => guarded(o.requester), bankCode);
       return guarded(() => o.db.transaction((tx) => registryAdhere(tx, { bankCode, cuits }, at())));
     },
   };

@@ -1,5 +1,6 @@
 import type { Db, Queryable } from '../../../platform/db/db';
 import { toIso } from '../../../platform/timestamps';
+import { bankCodeOf } from '../../accounts';
 import { ClearingRejectedError } from '../clearing.errors';
 import { bankCodeOnSandbox, cuitOnSandbox } from '../clearing.queries';
 import type { ClearingAck, ClearingPort, ClearingValidation } from '../port';
@@ -136,7 +137,16 @@ export function sandboxAdapter(o: { q: Queryable; db: Db; tenantId: string; now:
   });
   return {
     kind: 'sandbox',
-    ...registryCalls({ db: o.db, now: o.now, ctx: SANDBOX_REGISTRY }),
+    // The registry knows the bank by the tenant the port was built for, whatever its requests say (decision 042).
+    ...registryCalls({
+      db: o.db,
+      now: o.now,
+      ctx: SANDBOX_REGISTRY,
+      requester: async () => {
+        const bankCode = await bankCodeOf(o.db, o.tenantId);
+        return bankCode ? { kind: 'bank', bankCode } : null;
+      },
+    }),
     async health() {
       await run({ kind: 'health' });
       return { latencyMs: 0 };

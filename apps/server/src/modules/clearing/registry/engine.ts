@@ -12,6 +12,7 @@ import {
 } from '@echeq/contract';
 import type { Queryable } from '../../../platform/db/db';
 import { outsideReply } from './outside';
+import { issueRequesterRefusal, operateRequesterRefusal } from './requester';
 import {
   answerKey,
   chequeIdFree,
@@ -33,6 +34,7 @@ import type {
   RegistryOutcome,
   RegistryRefusal,
   RegistryRequest,
+  RegistryRequester,
 } from './types';
 
 /**
@@ -151,15 +153,21 @@ export async function issueClaimed(
   return { ok: true, cheque, events, replayed: false };
 }
 
-/** Issues a cheque (see issueClaimed) under the request's idempotency key. */
+/**
+ * Issues a cheque (see issueClaimed) under the request's idempotency key, when `requester` may ask for it
+ * (requester.ts: checked before the key is claimed; a refusal leaves nothing, not even the key's answer).
+ */
 export async function registryIssue(
   q: Queryable,
   req: RegistryIssueRequest,
   at: string,
   ctx: RegistryContext,
+  requester: RegistryRequester,
 ): Promise<RegistryOutcome> {
   if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
   const { key, ...body } = req;
+  const forbidden = await issueRequesterRefusal(q, requester, body);
+  if (forbidden) return forbidden;
   const before = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at);
   if (before) return before;
   const outcome = await issueClaimed(q, key, body, at, ctx);
@@ -170,19 +178,24 @@ export async function registryIssue(
 /**
  * Applies an operation of LIFECYCLE §3 to a cheque: locks it, applies with the contract's `apply` (every rule
  * checked again), saves and records the event; then what outside parties do at once in reply. A refusal changes
- * nothing but the key's answer.
+ * nothing but the key's answer. First, whether `requester` may ask for it (requester.ts), before the key is claimed:
+ * that refusal leaves nothing at all.
  */
 export async function registryOperate(
   q: Queryable,
   req: RegistryRequest,
   at: string,
   ctx: RegistryContext,
+  requester: RegistryRequester,
 ): Promise<RegistryOutcome> {
   if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
   if (!chequeIdSchema.safeParse(req.cheque_id).success) {
     return inputRefusal('Identificador de ECHEQ inválido: 15 letras mayúsculas o dígitos', 'cheque_id');
   }
-  const { key, cheque_id, ...input } = req;
+  const { key, ...unkeyed } = req;
+  const forbidden = await operateRequesterRefusal(q, requester, unkeyed);
+  if (forbidden) return forbidden;
+  const { cheque_id, ...input } = unkeyed;
   const before = await claimOperation(q, key, { cheque_id, ...input }, req.type, cheque_id, at);
   if (before) return before;
   const stored = await lockCheque(q, cheque_id);

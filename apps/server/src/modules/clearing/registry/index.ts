@@ -11,5 +11,6 @@ export {
   registryPresentDeposited,
 } from './jobs';
 export { testAmountRejection } from './outside';
+export { bankMismatch } from './requester';
 export { registrySimulateReceived, type SimulateReceivedRequest } from './simulate';
 export type * from './types';

@@ -30,7 +30,8 @@ async function run(
   for (const id of ids) {
     const outcome = await db.transaction(async (tx) => {
       const req = await request(tx, id);
-      return req ? registryOperate(tx, req, at, ctx) : null;
+      // The registry's own work: no bank asks for it.
+      return req ? registryOperate(tx, req, at, ctx, { kind: 'registry' }) : null;
     });
     if (!outcome) continue;
     (outcome.ok && !outcome.replayed ? result.applied : result.skipped).push(id);

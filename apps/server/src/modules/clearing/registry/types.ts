@@ -33,13 +33,23 @@ export type RegistryContext = {
 
 /**
  * A refusal of the registry: the contract's (state, party, window, rule, input; its Spanish message and code) or one
- * of the registry's own: an idempotency key used with another body (IDEMPOTENCY_MISMATCH) or a cheque number
- * already used on its account (DUPLICATE).
+ * of the registry's own: an idempotency key used with another body (IDEMPOTENCY_MISMATCH), a cheque number
+ * already used on its account (DUPLICATE) or a bank asking for what is not its to ask (FORBIDDEN: a company that is
+ * not its adherent, a cheque not drawn on it, an account not its own).
  */
 export type RegistryRefusal = Omit<Refusal, 'code' | 'reason'> & {
-  code: Refusal['code'] | 'IDEMPOTENCY_MISMATCH' | 'DUPLICATE';
-  reason: RefusalReason | 'IDEMPOTENCY' | 'NUMBER';
+  code: Refusal['code'] | 'IDEMPOTENCY_MISMATCH' | 'DUPLICATE' | 'FORBIDDEN';
+  reason: RefusalReason | 'IDEMPOTENCY' | 'NUMBER' | 'REQUESTER';
 };
+
+/**
+ * Who asks the registry for an operation. A participant bank is known by its channel (the built-in sandbox: the
+ * tenant the port was built for; HTTP: the bank its api key belongs to), never by what its request says, and the
+ * registry checks it against the operation (requester.ts): FORBIDDEN when it may not ask for it. The registry's own
+ * work is no bank's and is not checked: its jobs, the replies of the parties off the platform it plays, the
+ * sandbox's "Simular ECHEQ recibido".
+ */
+export type RegistryRequester = { kind: 'bank'; bankCode: string } | { kind: 'registry' };
 
 /**
  * The answer to an operation: the cheque after it (and after what outside parties did at once in reply) with the

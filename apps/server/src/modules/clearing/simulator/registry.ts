@@ -11,7 +11,7 @@ import {
   registryCalls,
 } from '../adapters/registry-calls';
 import { ClearingRejectedError } from '../clearing.errors';
-import type { RegistryContext, RegistryOutcome } from '../registry';
+import type { RegistryContext, RegistryOutcome, RegistryRequester } from '../registry';
 import { registryTick } from '../registry-job';
 import type { SimReply } from './engine';
 
@@ -23,13 +23,17 @@ import type { SimReply } from './engine';
  * simulator's clock: a deposit is presented at once, the cut-off pays what a paying bank left unanswered.
  */
 export type SimRegistry = {
-  /** The reply to a registry request (`parts`: the path after /v1/), or null when the path is not the registry's. */
+  /**
+   * The reply to a registry request (`parts`: the path after /v1/), or null when the path is not the registry's.
+   * `requester`: the bank of the request's api key (null for a key of no participant bank: refused).
+   */
   answer(
     method: string,
     parts: string[],
     query: URLSearchParams,
     body: unknown,
     key: string | null,
+    requester: RegistryRequester | null,
   ): Promise<SimReply | null>;
   participants(p: { cuits?: readonly string[]; bankCodes?: readonly string[] }): void;
   tick(): Promise<void>;
@@ -55,16 +59,16 @@ export function simRegistry(now: () => Date): SimRegistry {
     directory: { knowsCuit: async (_q, c) => cuits.has(c), knowsBank: async (_q, b) => banks.has(b) },
     options: REGISTRY_OPTIONS,
   };
-  let opened: Promise<{ db: Db; calls: RegistryCalls }> | null = null;
+  let opened: Promise<Db> | null = null;
   const open = () => {
     opened ??= openPglite(undefined).then(async (db) => {
       await migrate(db, MIGRATIONS);
-      return { db, calls: registryCalls({ db, now, ctx }) };
+      return db;
     });
     return opened;
   };
   const tick = async () => {
-    await registryTick((await open()).db, now(), ctx);
+    await registryTick(await open(), now(), ctx);
   };
   const outcome = async (o: RegistryOutcome): Promise<SimReply> => {
     if (o.ok && !o.replayed) await tick();
@@ -72,9 +76,9 @@ export function simRegistry(now: () => Date): SimRegistry {
   };
 
   return {
-    async answer(method, parts, query, body, key) {
+    async answer(method, parts, query, body, key, requester) {
       if (parts[0] !== 'registry' || parts.length !== 2) return null;
-      const { calls } = await open();
+      const calls = registryCalls({ db: await open(), now, ctx, requester: async () => requester });
       if (method === 'GET' && parts[1] === 'events') {
         return rejectedAsReply(async () => ({
           status: 200,
@@ -112,7 +116,7 @@ export function simRegistry(now: () => Date): SimRegistry {
     },
     tick,
     async close() {
-      if (opened) await (await opened).db.close();
+      if (opened) await (await opened).close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HEADER, MAX_CLOCK_SKEW_MS, signatureMatches, signRequest } from '../adapters/protocol';
+import type { RegistryRequester } from '../registry';
 import { handle, memoryStore, type SimReply, type SimRequest, type SimStore } from './engine';
 import { type SimRegistry, simRegistry } from './registry';
 
@@ -39,8 +40,12 @@ export type CoelsaSimulator = {
 export type SimulatorOptions = {
   port?: number;
   host?: string;
-  /** Participants: api key → api secret. */
-  credentials: Record<string, string>;
+  /**
+   * Participants: api key → api secret, or → `{ secret, bankCode }` for a participant bank of the registry: the
+   * registry knows the bank by its key (decision 042). A key without a bank code speaks to the first operations
+   * (validate, register, custody) only; the registry refuses it.
+   */
+  credentials: Record<string, string | { secret: string; bankCode?: string }>;
   now?: () => Date;
   /** Serve `/__control/*` (behaviour and request log over HTTP, for runs by hand). Default true. */
   control?: boolean;
@@ -214,8 +219,13 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
     if (typeof key !== 'string' || typeof ts !== 'string' || typeof sig !== 'string') {
       return { status: 401, body: { code: 'MISSING_CREDENTIALS', message: 'Faltan las credenciales de la entidad' } };
     }
-    const secret = opts.credentials[key];
-    if (secret === undefined) return { status: 401, body: { code: 'UNKNOWN_KEY', message: 'API key desconocida' } };
+    const participant = Object.hasOwn(opts.credentials, key) ? opts.credentials[key] : undefined;
+    if (participant === undefined) {
+      return { status: 401, body: { code: 'UNKNOWN_KEY', message: 'API key desconocida' } };
+    }
+    const secret = typeof participant === 'string' ? participant : participant.secret;
+    const bankCode = typeof participant === 'string' ? undefined : participant.bankCode;
+    const requester: RegistryRequester | null = bankCode ? { kind: 'bank', bankCode } : null;
     if (!/^\d{1,15}$/.test(ts) || Math.abs(clock().getTime() - Number(ts)) > MAX_CLOCK_SKEW_MS) {
       return { status: 401, body: { code: 'STALE_TIMESTAMP', message: 'Marca de tiempo fuera de rango' } };
     }
@@ -231,7 +241,13 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
       }
     }
     const idem = req.headers[HEADER.idempotency];
-    const registryReply = await answerRegistry(method, path, body, typeof idem === 'string' && idem ? idem : null);
+    const registryReply = await answerRegistry(
+      method,
+      path,
+      body,
+      typeof idem === 'string' && idem ? idem : null,
+      requester,
+    );
     if (registryReply) return registryReply;
     const request = route(method, path, body, typeof idem === 'string' && idem ? idem.slice(0, 200) : null);
     if (!request) return { status: 404, body: { code: 'NOT_FOUND', message: 'Ruta desconocida' } };
@@ -239,12 +255,19 @@ export async function startCoelsaSimulator(opts: SimulatorOptions): Promise<Coel
   }
 
   /** A request of the registry's routes (simulator/registry.ts), or null; its failures answer 500. */
-  async function answerRegistry(method: string, path: string, body: unknown, key: string | null) {
+  async function answerRegistry(
+    method: string,
+    path: string,
+    body: unknown,
+    key: string | null,
+    requester: RegistryRequester | null,
+  ) {
     const v1 = path.indexOf('/v1/');
     if (v1 < 0) return null;
     const [p = '', query = ''] = path.slice(v1 + 4).split('?');
+    const parts = p.split('/').map(decodeURIComponent);
     try {
-      return await registry.answer(method, p.split('/').map(decodeURIComponent), new URLSearchParams(query), body, key);
+      return await registry.answer(method, parts, new URLSearchParams(query), body, key, requester);
     } catch {
       return { status: 500, body: { code: 'INTERNAL', message: 'Error interno del registro' } };
     }
