@@ -6,7 +6,13 @@ import { type IssuingAccount, issuingAccount, takeNextChequeNumber } from '../ac
 import { recordAudit } from '../audit';
 import { enqueueClearing, type RegistryIssueRequest, registryDelivered, requireClearing } from '../clearing';
 import { runInboxes } from './lifecycle.inbox';
-import { type LifecycleDeps, type OperationAnswer, refusalError, registryKey } from './lifecycle.operate';
+import {
+  adhereBeforeOperating,
+  type LifecycleDeps,
+  type OperationAnswer,
+  refusalError,
+  registryKey,
+} from './lifecycle.operate';
 import { callerOn, findCompanyCopy, toCopyDto } from './lifecycle.view';
 
 /** The platform's postal code on every CMC7 line it composes (the branch's). */
@@ -85,6 +91,7 @@ export async function issueCheque(opts: {
     });
     return req;
   });
+  await adhereBeforeOperating(deps, tenantId);
   const outcome = await deps.link.issue(tenantId, request);
   if (outcome) await registryDelivered(deps.db, tenantId, request.key, outcome, deps.clock.now());
   if (!outcome) return { status: 202, cheque: null };

@@ -12,7 +12,7 @@ import {
   registryDelivered,
   requireClearing,
 } from '../clearing';
-import { runInboxes } from './lifecycle.inbox';
+import { adhereClients, runInboxes } from './lifecycle.inbox';
 import type { RegistryLink } from './lifecycle.link';
 import { type CopyView, callerOn, chequeNotFound, findCopy, toCopyDto } from './lifecycle.view';
 
@@ -38,7 +38,17 @@ export function refusalError(outcome: Extract<RegistryOutcome, { ok: false }>): 
     });
   }
   if (outcome.code === 'DUPLICATE') return new AppError('DUPLICATE', outcome.message);
+  if (outcome.code === 'FORBIDDEN') return forbidden(outcome.message);
   return conflict(outcome.message);
+}
+
+/**
+ * The registry acts for a bank's company only once the bank told it the company is its client (decision 042): one
+ * it has not been told of yet adheres before the operation is sent. Cheap when none is missing. When the registry
+ * cannot be reached the operation cannot be either: it waits in the outbox and the inbox job adheres meanwhile.
+ */
+export async function adhereBeforeOperating(deps: LifecycleDeps, tenantId: string): Promise<void> {
+  await adhereClients(deps, deps.link, tenantId).catch(() => 0);
 }
 
 function requestOf(
@@ -129,6 +139,7 @@ export async function operate(opts: {
     });
     return { request, chequeId: row.cheque_id! };
   });
+  await adhereBeforeOperating(deps, tenantId);
   const outcome = await deps.link.operate(tenantId, sent.request);
   if (outcome) await registryDelivered(deps.db, tenantId, sent.request.key, outcome, deps.clock.now());
   if (outcome && !outcome.ok) {
