@@ -257,3 +257,39 @@ describe('the registry not answering', () => {
     expect(events.rows.map((e) => e.operation)).toEqual(['ISSUE', 'ANNUL']);
   });
 });
+
+describe('the registry acts for a bank’s company only once the bank told it the company is its client', () => {
+  const adherent = async () =>
+    (await s.db.query('select 1 from registry_adherents where cuit = $1 and bank_code = $2', [demo.cuit, '901'])).rows
+      .length > 0;
+  const forget = () =>
+    s.db.query('delete from registry_adherents where cuit = $1 and bank_code = $2', [demo.cuit, '901']);
+  const body = async () => ({
+    account_id: await arsAccount(s, as.token('empresa')),
+    beneficiary_cuit: norte.cuit,
+    amount: 32109.87,
+    tipo: 'DIFERIDO',
+    caracter: 'A_LA_ORDEN',
+    concepto: 'FAC',
+    payment_date: PAYMENT,
+  });
+
+  it('refuses a company its bank never adhered (403), and adheres a company new to it before its first issue', async () => {
+    expect(await adherent()).toBe(true);
+    // The registry forgot Empresa Demo while the bank still believes it told it: the registry refuses the issue.
+    await forget();
+    const refusal = await as.post('empresa', '/echeqs/issue', await body());
+    expect(refusal.status, JSON.stringify(refusal.body)).toBe(403);
+    expect(refusal.body).toMatchObject({ code: 'FORBIDDEN' });
+    expect(refusal.body.message).toMatch(/no está adherida a ECHEQ a través del banco 901/);
+    const none = await s.db.query('select 1 from registry_cheques where issuer_cuit = $1 and amount = 32109.87', [
+      demo.cuit,
+    ]);
+    expect(none.rows).toEqual([]);
+    // A company the bank has not told the registry of yet: adhered first, then issued.
+    await s.db.query('update companies set registry_adhered_at = null where id = $1', [demo.id]);
+    const issuedNow = await as.post('empresa', '/echeqs/issue', await body());
+    expect(issuedNow.status, JSON.stringify(issuedNow.body)).toBe(201);
+    expect(await adherent()).toBe(true);
+  });
+});
