@@ -21,8 +21,28 @@ const CHEQUE_STATE_MAP: StatusMap<ChequeState> = {
 
 const SYNCING_MAP: StatusMap<'SYNCING'> = { SYNCING: { label: SYNCING_LABEL, color: 'default' } };
 
-/** A registry cheque's state in Spanish ("Presentado al cobro"), or "Actualizando" while the registry has not answered. */
-export function ChequeStateChip({ state, syncing }: { state: string | null | undefined; syncing?: boolean }) {
+/** The text ChequeStateChip shows: "Actualizando" while syncing, else the state's label (the raw code if unknown). */
+export function chequeStateText(state: string | null | undefined, syncing?: boolean): string | null {
+  if (syncing) return SYNCING_LABEL;
+  if (!state) return null;
+  return CHEQUE_STATE_MAP[state as ChequeState]?.label ?? state;
+}
+
+/**
+ * A registry cheque's state in Spanish ("Presentado al cobro"), or "Actualizando" while the registry has not answered.
+ * `besides` is the text of a chip shown next to it (the list's derived status): a state that reads the same (ACTIVO
+ * next to Activo, PAGADO next to Pagado) would only say it twice, so the chip is left out.
+ */
+export function ChequeStateChip({
+  state,
+  syncing,
+  besides,
+}: {
+  state: string | null | undefined;
+  syncing?: boolean | undefined;
+  besides?: string | undefined;
+}) {
+  if (besides !== undefined && chequeStateText(state, syncing) === besides) return null;
   if (syncing) return <StatusChip status="SYNCING" map={SYNCING_MAP} />;
   return <StatusChip status={state as ChequeState | null | undefined} map={CHEQUE_STATE_MAP} />;
 }

@@ -16,7 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { ChequeStateChip } from '../../components/cheque-state-chip';
+import { ChequeStateChip, chequeStateText } from '../../components/cheque-state-chip';
 import { Money } from '../../components/money';
 import { SortHeader } from '../../components/sort-header';
 import { StatusChip } from '../../components/status-chip';
@@ -116,10 +116,19 @@ function RowActions({ e, rules, onAction, operations, phone }: RowProps) {
   );
 }
 
+const IN_CUSTODY = 'En custodia';
+
 /** Who holds the cheque, when it is not simply the company: the bank that discounted it, or custody. */
 function holdingNote(e: Echeq): string | null {
   if (e.discounted_at) return 'Descontado por el banco';
-  return e.custody_status === 'IN_CUSTODY' ? 'En custodia' : null;
+  if (e.custody_status !== 'IN_CUSTODY') return null;
+  // A registry cheque in custody already says so on its state chip (CUSTODIA: "En custodia").
+  return chequeStateText(e.state, e.syncing) === IN_CUSTODY ? null : IN_CUSTODY;
+}
+
+/** The derived status's text, beside which a registry state that reads the same is not repeated. */
+function statusText(e: Echeq): string {
+  return ECHEQ_STATUS_MAP[e.status]?.label ?? e.status;
 }
 
 /**
@@ -142,7 +151,7 @@ function EcheqCards({ rows, rules, showCompany, onAction, operations }: Props) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <Typography sx={{ fontWeight: 600, mr: 'auto' }}>{e.number}</Typography>
             <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
-            <ChequeStateChip state={e.state} syncing={e.syncing} />
+            <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} />
             <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
           </Box>
           <Money amount={e.amount} currency={e.currency} strong />
@@ -226,7 +235,7 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
               <TableCell>
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
-                  <ChequeStateChip state={e.state} syncing={e.syncing} />
+                  <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} />
                   {holdingNote(e) ? (
                     <Typography variant="caption" color="text.secondary">
                       {holdingNote(e)}
