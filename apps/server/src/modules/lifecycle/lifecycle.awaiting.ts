@@ -1,6 +1,7 @@
 import { buenosAiresDateOf, isPending, type RegistryCheque } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import type { Job } from '../../platform/jobs';
+import { INBOX_LOCK } from './lifecycle.inbox';
 
 /** Copies read and written at a time. */
 const BATCH = 500;
@@ -13,14 +14,27 @@ const BATCH = 500;
  * yet) whose payment date has come can answer otherwise (before it, every window is as it was on the event's day).
  * Their `awaiting` is worked out again for `today`, a batch of copies after `after` (by id); answers how many it read,
  * how many it changed and the last id.
+ *
+ * The copies it changes are written under their banks' inbox locks (decision 040): a bank's inbox writes its copies,
+ * and through the triggers its companies' tray counters, statement by statement in the events' order, while this
+ * statement writes the counter rows of many companies at once in key order; without the lock the two could each
+ * hold a counter row the other waits for. The locks are taken in one order, before any row is written, and a copy an
+ * inbox changed between the read and the lock (its `last_event` moved) keeps what the inbox worked out for it.
  */
 async function refreshAwaiting(
   tx: Queryable,
   today: string,
   after: string | null,
 ): Promise<{ read: number; changed: number; last: string | null }> {
-  const r = await tx.query<{ id: string; registry: RegistryCheque; cuit: string; awaiting: boolean }>(
-    `select e.id, e.registry, btrim(co.cuit) as cuit, e.awaiting
+  const r = await tx.query<{
+    id: string;
+    tenant_id: string;
+    registry: RegistryCheque;
+    cuit: string;
+    awaiting: boolean;
+    last_event: string | null;
+  }>(
+    `select e.id, e.tenant_id, e.registry, btrim(co.cuit) as cuit, e.awaiting, e.last_event::text
      from echeqs e join companies co on co.id = e.company_id
      where e.cheque_id is not null and e.deleted_at is null and e.payment_date <= $1::date
        and e.state not in ('PAGADO', 'ANULADO', 'REPUDIADO', 'CADUCADO', 'RECHAZADO')
@@ -29,10 +43,20 @@ async function refreshAwaiting(
     [today, after ?? '00000000-0000-0000-0000-000000000000'],
   );
   const flip = r.rows.filter((row) => isPending(row.registry, { cuit: row.cuit }, today) !== row.awaiting);
-  if (flip.length > 0) {
-    await tx.query('update echeqs set awaiting = not awaiting where id = any($1::uuid[])', [flip.map((x) => x.id)]);
+  for (const bank of [...new Set(flip.map((x) => x.tenant_id))].sort()) {
+    await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, bank]);
   }
-  return { read: r.rows.length, changed: flip.length, last: r.rows.at(-1)?.id ?? null };
+  let changed = 0;
+  if (flip.length > 0) {
+    const u = await tx.query(
+      `update echeqs e set awaiting = not e.awaiting
+       from unnest($1::uuid[], $2::bigint[]) as f(id, last_event)
+       where e.id = f.id and e.last_event is not distinct from f.last_event`,
+      [flip.map((x) => x.id), flip.map((x) => x.last_event)],
+    );
+    changed = u.rowCount;
+  }
+  return { read: r.rows.length, changed, last: r.rows.at(-1)?.id ?? null };
 }
 
 /**

@@ -19,7 +19,7 @@ import {
 import type { RegistryLink } from './lifecycle.link';
 
 /** The advisory lock of a bank's inbox: (INBOX_LOCK, hashtext(tenant id)), held to the end of its transaction. */
-const INBOX_LOCK = 727_301;
+export const INBOX_LOCK = 727_301;
 /** Events pulled at a time. */
 const BATCH = 200;
 /** Client companies adhered at a time. */
