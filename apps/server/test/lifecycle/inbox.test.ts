@@ -205,6 +205,79 @@ describe("each bank's inbox", () => {
     }
   });
 
+  it('a request waiting for its event applies it once, whoever applies it, when many run at once', async () => {
+    await inboxes();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
+      ids.push(c.cheque_id);
+    }
+    const last = (await eventIdsOf(NORTE_BANK, [NORTE])).at(-1)!;
+    const other = TEST_ENGINE === 'pg' && url ? await openPg(url) : null;
+    try {
+      const second = other ?? db;
+      const runs = await Promise.all([
+        runInbox(deps(), linkOn(db), bankB, last),
+        runInbox({ db: second, clock }, linkOn(second), bankB, last),
+        runInbox(deps(), linkOn(db), bankB, last),
+        runInbox({ db: second, clock }, linkOn(second), bankB, last),
+      ]);
+      expect(runs.reduce((s, n) => s + n, 0)).toBe(5);
+      for (const id of ids) expect(await history(bankB, id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
+      // Its event applied, a request is done without pulling or taking the lock.
+      expect(await runInbox(deps(), linkOn(db), bankB, last)).toBe(0);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it.runIf(TEST_ENGINE === 'pg')(
+    'a request waiting for its event does not queue on a held inbox lock, and applies its event once it is free',
+    async () => {
+      await inboxes();
+      const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
+      const last = (await eventIdsOf(NORTE_BANK, [NORTE])).at(-1)!;
+      const holder = await openPg(url!);
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      try {
+        // Another process holds bank B's inbox lock (as a run applying events would).
+        let locked!: () => void;
+        const isLocked = new Promise<void>((r) => {
+          locked = r;
+        });
+        const held = holder.transaction(async (tx) => {
+          await tx.query('select pg_advisory_xact_lock(727301, hashtext($1))', [bankB]);
+          locked();
+          await released;
+        });
+        await isLocked;
+        let done = false;
+        const waiting = runInbox(deps(), linkOn(db), bankB, last).then((n) => {
+          done = true;
+          return n;
+        });
+        await new Promise((r) => setTimeout(r, 150));
+        expect(done).toBe(false);
+        // It does not wait on the lock (a connection and a transaction held for as long as the holder's).
+        const waiters = await db.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+        );
+        expect(waiters.rows[0]!.n).toBe(0);
+        // Once the lock is free (the holder ended without applying it), the request takes it and applies its event.
+        release();
+        await held;
+        expect(await waiting).toBe(1);
+        expect(await history(bankB, c.cheque_id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
+      } finally {
+        release();
+        await holder.close();
+      }
+    },
+  );
+
   it("gets exactly the events of its clients' cheques and of those drawn on it, never another bank's", async () => {
     // A cheque between two companies of bank A, and one from bank A's company to bank B's.
     const inside = ok(

@@ -150,6 +150,15 @@ export async function readCursor(tx: Queryable, tenantId: string): Promise<strin
   return r.rows[0]!.cursor;
 }
 
+/** The bank's inbox cursor as it stands ('0' before its first run), read without writing. */
+export async function cursorOf(q: Queryable, tenantId: string): Promise<string> {
+  const r = await q.query<{ cursor: string }>(
+    'select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1',
+    [tenantId],
+  );
+  return r.rows[0]?.cursor ?? '0';
+}
+
 export async function moveCursor(tx: Queryable, tenantId: string, cursor: string, at: Date): Promise<void> {
   await tx.query('update echeq_inbox_cursors set cursor = $2, updated_at = $3 where tenant_id = $1', [
     tenantId,

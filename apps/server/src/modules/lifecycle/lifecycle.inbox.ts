@@ -9,6 +9,7 @@ import { closeRegistryCustody, openRegistryCustody } from '../custody';
 import { clientsToAdhere, markAdhered } from '../users';
 import {
   banksConcerned,
+  cursorOf,
   insertHistory,
   moveCursor,
   type Party,
@@ -106,28 +107,48 @@ export async function adhereClients(
   }
 }
 
+/** Pause before looking again when another request holds a bank's inbox (ms: 2, 4, 8, then 16 each time). */
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(2 ** (attempt + 1), 16)));
+
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
  * events after its cursor for its bank code, then, in one transaction under the bank's inbox lock, applies those
  * after the cursor it finds there (another process may have applied some meanwhile) and moves the cursor. Exactly
  * once and in order, with several processes, and after a crash (a transaction that did not commit moved nothing).
  * A bank without a bank code has no events yet (its cursor stays). Answers how many events it applied.
+ *
+ * `until` (a request that has just changed a cheque: its last event's id) makes it a wait for that event rather than
+ * a turn at the lock (decision 041): it never queues on the lock holding a connection; when another request holds
+ * the lock, it lets go, pauses and looks at the cursor again, and is done as soon as the cursor reaches `until`. So
+ * many requests of one bank at once are served by whichever holds the lock, each applying everything pulled so far
+ * in one transaction, instead of each in turn. Without `until` (the job) it waits for the lock.
  */
 export async function runInbox(
   deps: Pick<Deps, 'db' | 'clock'>,
   link: RegistryLink,
   tenantId: string,
+  until?: string,
 ): Promise<number> {
   const db: Db = deps.db;
   const bankCode = await bankCodeOf(db, tenantId);
   if (!bankCode) return 0;
   await adhereClients(deps, link, tenantId, bankCode);
+  const target = until === undefined ? null : BigInt(until);
   let applied = 0;
-  for (;;) {
-    const from = await readCursor(db, tenantId);
+  for (let waits = 0; ; ) {
+    const from = await cursorOf(db, tenantId);
+    if (target !== null && BigInt(from) >= target) return applied;
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     const n = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
+      if (target === null) {
+        await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
+      } else {
+        const r = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as got', [
+          INBOX_LOCK,
+          tenantId,
+        ]);
+        if (!r.rows[0]?.got) return null;
+      }
       const cursor = BigInt(await readCursor(tx, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
       const parties = await partiesOf(tx, tenantId, fresh);
@@ -136,7 +157,13 @@ export async function runInbox(
       if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
       return fresh.length;
     });
+    if (n === null) {
+      await pause(waits++);
+      continue;
+    }
     applied += n;
+    // A page shorter than BATCH was all there was when it was pulled: after `until` was written, so it held it if
+    // the event is the bank's at all (banksConcerned may name a bank the registry does not, e.g. not adhered yet).
     if (pulled.events.length < BATCH) return applied;
   }
 }
@@ -144,19 +171,23 @@ export async function runInbox(
 /**
  * After the sandbox registry answered an operation: the inbox of the caller's bank, then of the other sandbox banks
  * the cheque concerns (a client company is or was a party, or the cheque is drawn on it), so each party's bank sees
- * the change at once rather than at the next tick. Without the cheque, every other sandbox bank's. Banks the cheque
- * does not concern have nothing to apply; the job's tick reaches them anyway.
+ * the change at once rather than at the next tick; `until` is the operation's last event (see runInbox). Without the
+ * cheque, every other sandbox bank's. Banks the cheque does not concern have nothing to apply; the job's tick
+ * reaches them anyway.
  */
 export async function runInboxes(
   deps: Pick<Deps, 'db' | 'clock'>,
   link: RegistryLink,
   first: string,
   cheque?: RegistryCheque,
+  until?: string,
 ): Promise<void> {
-  await runInbox(deps, link, first);
+  await runInbox(deps, link, first, until);
   const among = cheque ? (await banksConcerned(deps.db, cheque)).filter((t) => t !== first) : undefined;
   if (among?.length === 0) return;
-  for (const tenantId of await link.banks(deps.db, among)) if (tenantId !== first) await runInbox(deps, link, tenantId);
+  for (const tenantId of await link.banks(deps.db, among)) {
+    if (tenantId !== first) await runInbox(deps, link, tenantId, until);
+  }
 }
 
 /** The inbox of every bank on the sandbox, each tick (one transaction per batch of a bank). */

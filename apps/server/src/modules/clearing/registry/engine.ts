@@ -20,7 +20,7 @@ import {
   eventsAfter,
   insertAdherents,
   insertCheque,
-  insertEvent,
+  insertEvents,
   lockCheque,
   readCheque,
   requestHash,
@@ -75,34 +75,45 @@ export async function claimOperation(
   return { ...claim.outcome, replayed: true };
 }
 
-/** Records one applied operation: the event of the change, under the events' lock. */
-async function record(
-  q: Queryable,
-  cheque: RegistryCheque,
-  op: LifecycleOperation,
-  key: string | null,
-): Promise<string> {
+/** An event not written yet: the change of one applied operation (see `writeEvents`). */
+type PendingEvent = Parameters<typeof insertEvents>[1][number];
+
+/** The event of one applied operation, to be written by `writeEvents` at the end of the transaction. */
+function eventOf(cheque: RegistryCheque, op: LifecycleOperation, key: string | null): PendingEvent {
   const { type, caller, at, ...input } = op;
   const { cheque: _draft, account: _account, ...rest } = input as Record<string, unknown>;
-  return insertEvent(q, {
-    operation: type,
-    cuits: partyCuitsOf(cheque),
-    at,
-    payload: { cheque, caller, input: rest, key },
-  });
+  return { operation: type, cuits: partyCuitsOf(cheque), at, payload: { cheque, caller, input: rest, key } };
+}
+
+/**
+ * Writes an operation's events, then its key's answer: the last statements of its transaction. Writing events takes
+ * the registry's events lock (store.ts, REGISTRY_EVENTS_LOCK) until the transaction ends, and every operation of
+ * every bank takes turns on it: everything that can come before (the cheque's lock, the rules, the outside parties'
+ * replies, the cheque's row) comes before, so the lock is held for these few statements and the commit only.
+ */
+async function writeEvents(
+  q: Queryable,
+  key: string | null,
+  chequeId: string,
+  cheque: RegistryCheque,
+  pending: PendingEvent[],
+): Promise<RegistryOutcome> {
+  const outcome: RegistryOutcome = { ok: true, cheque, events: await insertEvents(q, pending), replayed: false };
+  if (key !== null) await answerKey(q, key, chequeId, outcome);
+  return outcome;
 }
 
 /**
  * What outside parties do at once after a change (LIFECYCLE §6): a company off the platform accepts what is issued
  * or endorsed to it, a paying bank off the platform pays or rejects what is presented to it. Each reply goes through
- * `apply` and is recorded as its own event, in the same transaction.
+ * `apply` and is its own event (written with the operation's, in the same transaction).
  */
 async function playOutside(
   q: Queryable,
   cheque: RegistryCheque,
   at: string,
   ctx: RegistryContext,
-  events: string[],
+  events: PendingEvent[],
 ): Promise<RegistryCheque> {
   let current = cheque;
   for (let step = 0; step < 3; step++) {
@@ -112,7 +123,7 @@ async function playOutside(
     const result = apply(current, op, ctx.options);
     if (!result.ok) break;
     current = result.cheque;
-    events.push(await record(q, current, op, null));
+    events.push(eventOf(current, op, null));
   }
   return current;
 }
@@ -147,10 +158,10 @@ export async function issueClaimed(
     return { ok: false, code: 'DUPLICATE', reason: 'NUMBER', message, field: 'number', replayed: false };
   }
   if (!(await insertCheque(q, issued, at))) throw new Error(`registry: el ECHEQ ${chequeId} ya existe`);
-  const events = [await record(q, issued, op, key)];
+  const events = [eventOf(issued, op, key)];
   const cheque = await playOutside(q, issued, at, ctx, events);
   if (cheque !== issued) await saveCheque(q, cheque, at);
-  return { ok: true, cheque, events, replayed: false };
+  return writeEvents(q, null, chequeId, cheque, events);
 }
 
 /**
@@ -171,6 +182,7 @@ export async function registryIssue(
   const before = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at);
   if (before) return before;
   const outcome = await issueClaimed(q, key, body, at, ctx);
+  // After the events (issueClaimed wrote them, if any): the events' lock is held from there to the commit.
   await answerKey(q, key, outcome.ok ? outcome.cheque.cheque_id : null, outcome);
   return outcome;
 }
@@ -201,17 +213,15 @@ export async function registryOperate(
   const stored = await lockCheque(q, cheque_id);
   const op = { ...input, at } as LifecycleOperation;
   const result = apply(stored, op, ctx.options);
-  let outcome: RegistryOutcome;
   if (!result.ok) {
-    outcome = { ...result, replayed: false };
-  } else {
-    const events = [await record(q, result.cheque, op, key)];
-    const cheque = await playOutside(q, result.cheque, at, ctx, events);
-    await saveCheque(q, cheque, at);
-    outcome = { ok: true, cheque, events, replayed: false };
+    const outcome: RegistryOutcome = { ...result, replayed: false };
+    await answerKey(q, key, cheque_id, outcome);
+    return outcome;
   }
-  await answerKey(q, key, cheque_id, outcome);
-  return outcome;
+  const events = [eventOf(result.cheque, op, key)];
+  const cheque = await playOutside(q, result.cheque, at, ctx, events);
+  await saveCheque(q, cheque, at);
+  return writeEvents(q, key, cheque_id, cheque, events);
 }
 
 /** The registry's cheque, or null when it has no cheque with that id. */

@@ -15,7 +15,8 @@ import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './typ
  * lock from the insert to the end of the transaction means an id is taken only once every smaller id's transaction
  * has committed or rolled back (PostgreSQL makes a commit visible before it releases the transaction's locks): when a
  * reader sees an event, every smaller id that will ever be visible already is. The cost: transactions that write
- * events go through their last stretch one at a time, so the insert is each operation's last statement.
+ * events go through their last stretch one at a time, so an operation writes all its events together as its last
+ * statements (engine.ts, `writeEvents`), its key's answer after them, and commits.
  */
 const REGISTRY_EVENTS_LOCK = 727_201;
 
@@ -149,31 +150,37 @@ export async function saveCheque(q: Queryable, c: RegistryCheque, at: string): P
 }
 
 /**
- * Records an event under REGISTRY_EVENTS_LOCK (see there) with the banks it concerns (registry_event_banks): the
- * paying bank and every bank that has one of its parties as adherent, read after the lock is taken (so an adhesion
- * either committed before and is read here, or finds this event when it commits; see `insertAdherents`). The caller
- * commits soon after.
+ * Records events, in their order, under REGISTRY_EVENTS_LOCK (see there) with the banks each concerns
+ * (registry_event_banks): the paying bank and every bank that has one of its parties as adherent, read after the lock
+ * is taken (so an adhesion either committed before and is read here, or finds the event when it commits; see
+ * `insertAdherents`). Answers their ids. The caller commits at once: every writer of events waits for that commit.
  */
-export async function insertEvent(
+export async function insertEvents(
   q: Queryable,
-  e: { operation: OperationType; cuits: string[]; at: string; payload: RegistryEventPayload },
-): Promise<string> {
+  events: readonly { operation: OperationType; cuits: string[]; at: string; payload: RegistryEventPayload }[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
   await q.query('select pg_advisory_xact_lock($1)', [REGISTRY_EVENTS_LOCK]);
-  const c = e.payload.cheque;
-  const r = await q.query<{ id: string }>(
-    `with ev as (
-       insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
-       values ($1, $2, $3, $4, $5, $6, $7) returning id, bank_code, cuits
-     ), banks as (
-       insert into registry_event_banks (bank_code, event_id)
-       select ev.bank_code, ev.id from ev
-       union
-       select a.bank_code, ev.id from ev join registry_adherents a on a.cuit = any (ev.cuits)
-     )
-     select id::text as id from ev`,
-    [c.cheque_id, e.operation, c.state, e.cuits, c.issuer.bank_code, e.at, JSON.stringify(e.payload)],
-  );
-  return (r.rows[0] as { id: string }).id;
+  const ids: string[] = [];
+  // One statement per event (an operation has one, two or three): ids follow the events' order for certain.
+  for (const e of events) {
+    const c = e.payload.cheque;
+    const r = await q.query<{ id: string }>(
+      `with ev as (
+         insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id, bank_code, cuits
+       ), banks as (
+         insert into registry_event_banks (bank_code, event_id)
+         select ev.bank_code, ev.id from ev
+         union
+         select a.bank_code, ev.id from ev join registry_adherents a on a.cuit = any (ev.cuits)
+       )
+       select id::text as id from ev`,
+      [c.cheque_id, e.operation, c.state, e.cuits, c.issuer.bank_code, e.at, JSON.stringify(e.payload)],
+    );
+    ids.push((r.rows[0] as { id: string }).id);
+  }
+  return ids;
 }
 
 /**
