@@ -1,7 +1,7 @@
 import { makeCuit } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryAdhere, registryEventsAfter } from '../../src/modules/clearing/registry';
-import { type RegistryLink, runInbox } from '../../src/modules/lifecycle';
+import { type RegistryLink, runInbox, runInboxPass } from '../../src/modules/lifecycle';
 import { fixedClock } from '../../src/platform/clock';
 import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
@@ -205,78 +205,69 @@ describe("each bank's inbox", () => {
     }
   });
 
-  it('a request waiting for its event applies it once, whoever applies it, when many run at once', async () => {
+  it('requests of one bank at once share passes: each event applied once, in two pulls rather than ten', async () => {
     await inboxes();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
-      ids.push(c.cheque_id);
+      ids.push(ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT })).cheque_id);
     }
-    const last = (await eventIdsOf(NORTE_BANK, [NORTE])).at(-1)!;
+    let pulls = 0;
+    const base = linkOn(db);
+    const counting: RegistryLink = {
+      ...base,
+      events: (t, q) => {
+        pulls++;
+        return base.events(t, q);
+      },
+    };
     const other = TEST_ENGINE === 'pg' && url ? await openPg(url) : null;
     try {
       const second = other ?? db;
-      const runs = await Promise.all([
-        runInbox(deps(), linkOn(db), bankB, last),
-        runInbox({ db: second, clock }, linkOn(second), bankB, last),
-        runInbox(deps(), linkOn(db), bankB, last),
-        runInbox({ db: second, clock }, linkOn(second), bankB, last),
+      await Promise.all([
+        ...Array.from({ length: 10 }, () => runInboxPass(deps(), counting, bankB)),
+        // Another process's pass at the same time: the inbox lock and the cursor keep it exactly once.
+        runInbox({ db: second, clock }, linkOn(second), bankB),
       ]);
-      expect(runs.reduce((s, n) => s + n, 0)).toBe(5);
+      expect(pulls).toBeLessThanOrEqual(2);
       for (const id of ids) expect(await history(bankB, id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
-      // Its event applied, a request is done without pulling or taking the lock.
-      expect(await runInbox(deps(), linkOn(db), bankB, last)).toBe(0);
     } finally {
       await other?.close();
     }
   });
 
-  it.runIf(TEST_ENGINE === 'pg')(
-    'a request waiting for its event does not queue on a held inbox lock, and applies its event once it is free',
-    async () => {
-      await inboxes();
-      const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
-      const last = (await eventIdsOf(NORTE_BANK, [NORTE])).at(-1)!;
-      const holder = await openPg(url!);
-      let release = () => {};
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      try {
-        // Another process holds bank B's inbox lock (as a run applying events would).
-        let locked!: () => void;
-        const isLocked = new Promise<void>((r) => {
-          locked = r;
-        });
-        const held = holder.transaction(async (tx) => {
-          await tx.query('select pg_advisory_xact_lock(727301, hashtext($1))', [bankB]);
-          locked();
-          await released;
-        });
-        await isLocked;
-        let done = false;
-        const waiting = runInbox(deps(), linkOn(db), bankB, last).then((n) => {
-          done = true;
-          return n;
-        });
-        await new Promise((r) => setTimeout(r, 150));
-        expect(done).toBe(false);
-        // It does not wait on the lock (a connection and a transaction held for as long as the holder's).
-        const waiters = await db.query<{ n: number }>(
-          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
-        );
-        expect(waiters.rows[0]!.n).toBe(0);
-        // Once the lock is free (the holder ended without applying it), the request takes it and applies its event.
-        release();
-        await held;
-        expect(await waiting).toBe(1);
-        expect(await history(bankB, c.cheque_id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
-      } finally {
-        release();
-        await holder.close();
-      }
-    },
-  );
+  it("a request's pass starts after it: what the registry committed before is applied when it settles", async () => {
+    await inboxes();
+    const base = linkOn(db);
+    let open = () => {};
+    const gate = new Promise<void>((r) => {
+      open = r;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((r) => {
+      entered = r;
+    });
+    let first = true;
+    const gated: RegistryLink = {
+      ...base,
+      events: async (t, q) => {
+        const page = await base.events(t, q);
+        if (first) {
+          first = false;
+          entered();
+          await gate; // this pass pulled before the cheque below was issued
+        }
+        return page;
+      },
+    };
+    const running = runInboxPass(deps(), gated, bankB);
+    await inside;
+    const c = ok(await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT }));
+    const mine = runInboxPass(deps(), gated, bankB);
+    open();
+    await running;
+    await mine;
+    expect(await history(bankB, c.cheque_id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
+  });
 
   it("gets exactly the events of its clients' cheques and of those drawn on it, never another bank's", async () => {
     // A cheque between two companies of bank A, and one from bank A's company to bank B's.

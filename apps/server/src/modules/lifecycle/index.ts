@@ -5,7 +5,7 @@
 
 export { awaitingJob } from './lifecycle.awaiting';
 export { lifecycleByType } from './lifecycle.by-type';
-export { adhereClients, inboxJob, runInbox } from './lifecycle.inbox';
+export { adhereClients, inboxJob, runInbox, runInboxPass } from './lifecycle.inbox';
 export { issueCheque } from './lifecycle.issue';
 export { portLink, type RegistryLink } from './lifecycle.link';
 export { operate, registryRefused } from './lifecycle.operate';

@@ -107,48 +107,28 @@ export async function adhereClients(
   }
 }
 
-/** Pause before looking again when another request holds a bank's inbox (ms: 2, 4, 8, then 16 each time). */
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(2 ** (attempt + 1), 16)));
-
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
  * events after its cursor for its bank code, then, in one transaction under the bank's inbox lock, applies those
  * after the cursor it finds there (another process may have applied some meanwhile) and moves the cursor. Exactly
  * once and in order, with several processes, and after a crash (a transaction that did not commit moved nothing).
  * A bank without a bank code has no events yet (its cursor stays). Answers how many events it applied.
- *
- * `until` (a request that has just changed a cheque: its last event's id) makes it a wait for that event rather than
- * a turn at the lock (decision 041): it never queues on the lock holding a connection; when another request holds
- * the lock, it lets go, pauses and looks at the cursor again, and is done as soon as the cursor reaches `until`. So
- * many requests of one bank at once are served by whichever holds the lock, each applying everything pulled so far
- * in one transaction, instead of each in turn. Without `until` (the job) it waits for the lock.
  */
 export async function runInbox(
   deps: Pick<Deps, 'db' | 'clock'>,
   link: RegistryLink,
   tenantId: string,
-  until?: string,
 ): Promise<number> {
   const db: Db = deps.db;
   const bankCode = await bankCodeOf(db, tenantId);
   if (!bankCode) return 0;
   await adhereClients(deps, link, tenantId, bankCode);
-  const target = until === undefined ? null : BigInt(until);
   let applied = 0;
-  for (let waits = 0; ; ) {
+  for (;;) {
     const from = await cursorOf(db, tenantId);
-    if (target !== null && BigInt(from) >= target) return applied;
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     const n = await db.transaction(async (tx) => {
-      if (target === null) {
-        await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
-      } else {
-        const r = await tx.query<{ got: boolean }>('select pg_try_advisory_xact_lock($1, hashtext($2)) as got', [
-          INBOX_LOCK,
-          tenantId,
-        ]);
-        if (!r.rows[0]?.got) return null;
-      }
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
       const cursor = BigInt(await readCursor(tx, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
       const parties = await partiesOf(tx, tenantId, fresh);
@@ -157,37 +137,80 @@ export async function runInbox(
       if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
       return fresh.length;
     });
-    if (n === null) {
-      await pause(waits++);
-      continue;
-    }
     applied += n;
-    // A page shorter than BATCH was all there was when it was pulled: after `until` was written, so it held it if
-    // the event is the bank's at all (banksConcerned may name a bank the registry does not, e.g. not adhered yet).
     if (pulled.events.length < BATCH) return applied;
   }
 }
 
+/** The passes of each bank's inbox that one database handle (one process's pool) runs or has promised. */
+type Pass = { promise: Promise<number>; resolve: (n: number) => void; reject: (err: unknown) => void };
+type Passes = { running: boolean; next: Pass | null };
+const passesByDb = new WeakMap<Db, Map<string, Passes>>();
+
 /**
- * After the sandbox registry answered an operation: the inbox of the caller's bank, then of the other sandbox banks
- * the cheque concerns (a client company is or was a party, or the cheque is drawn on it), so each party's bank sees
- * the change at once rather than at the next tick; `until` is the operation's last event (see runInbox). Without the
- * cheque, every other sandbox bank's. Banks the cheque does not concern have nothing to apply; the job's tick
- * reaches them anyway.
+ * A pass of the bank's inbox (`runInbox`) that starts after this call: what was committed in the registry before it,
+ * the bank has applied when the promise settles. Requests of one bank at once share passes (decision 041): while
+ * a pass runs, every request that comes waits for the one pass after it, which applies all their events in one
+ * transaction, instead of each taking its turn at the bank's inbox lock with a connection of the pool held while
+ * it waits. So a process holds at most one connection on a bank's lock; several processes still take turns on it,
+ * each applying what the others have not (runInbox).
+ */
+export function runInboxPass(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, tenantId: string): Promise<number> {
+  const byBank = passesByDb.get(deps.db) ?? new Map<string, Passes>();
+  passesByDb.set(deps.db, byBank);
+  const passes = byBank.get(tenantId) ?? { running: false, next: null };
+  byBank.set(tenantId, passes);
+  passes.next ??= newPass();
+  const mine = passes.next.promise;
+  if (!passes.running) void drive(deps, link, tenantId, passes, byBank);
+  return mine;
+}
+
+function newPass(): Pass {
+  let resolve!: Pass['resolve'];
+  let reject!: Pass['reject'];
+  const promise = new Promise<number>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+async function drive(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  link: RegistryLink,
+  tenantId: string,
+  passes: Passes,
+  byBank: Map<string, Passes>,
+): Promise<void> {
+  passes.running = true;
+  try {
+    for (let pass = passes.next; pass; pass = passes.next) {
+      passes.next = null;
+      await runInbox(deps, link, tenantId).then(pass.resolve, pass.reject);
+    }
+  } finally {
+    passes.running = false;
+    byBank.delete(tenantId);
+  }
+}
+
+/**
+ * After the sandbox registry answered an operation: a pass of the inbox of the caller's bank and, at the same time,
+ * of each other sandbox bank the cheque concerns (a client company is or was a party, or the cheque is drawn on it),
+ * so each party's bank sees the change when the answer comes rather than at the next tick. Without the cheque, every
+ * other sandbox bank's. Banks the cheque does not concern have nothing to apply; the job's tick reaches them anyway.
  */
 export async function runInboxes(
   deps: Pick<Deps, 'db' | 'clock'>,
   link: RegistryLink,
   first: string,
   cheque?: RegistryCheque,
-  until?: string,
 ): Promise<void> {
-  await runInbox(deps, link, first, until);
+  const own = runInboxPass(deps, link, first);
   const among = cheque ? (await banksConcerned(deps.db, cheque)).filter((t) => t !== first) : undefined;
-  if (among?.length === 0) return;
-  for (const tenantId of await link.banks(deps.db, among)) {
-    if (tenantId !== first) await runInbox(deps, link, tenantId, until);
-  }
+  const others = among?.length === 0 ? [] : (await link.banks(deps.db, among)).filter((t) => t !== first);
+  await Promise.all([own, ...others.map((t) => runInboxPass(deps, link, t))]);
 }
 
 /** The inbox of every bank on the sandbox, each tick (one transaction per batch of a bank). */

@@ -96,7 +96,7 @@ export async function issueCheque(opts: {
   if (outcome) await registryDelivered(deps.db, tenantId, request.key, outcome, deps.clock.now());
   if (!outcome) return { status: 202, cheque: null };
   if (!outcome.ok) throw refusalError(outcome);
-  await runInboxes(deps, deps.link, tenantId, outcome.cheque, outcome.events.at(-1));
+  await runInboxes(deps, deps.link, tenantId, outcome.cheque);
   const row = await findCompanyCopy(deps.db, companyId, outcome.cheque.cheque_id);
   if (!row) return { status: 202, cheque: null };
   return { status: 201 as const, cheque: toCopyDto(row, await callerOn(deps.db, ctx, row), now) };

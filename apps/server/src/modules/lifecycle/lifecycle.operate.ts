@@ -146,7 +146,7 @@ export async function operate(opts: {
     await refused(deps.db, tenantId, sent.chequeId, key, outcome.message);
     throw refusalError(outcome);
   }
-  if (outcome) await runInboxes(deps, deps.link, tenantId, outcome.cheque, outcome.events.at(-1));
+  if (outcome) await runInboxes(deps, deps.link, tenantId, outcome.cheque);
   const row = await findCopy(deps.db, ctx, opts.id);
   if (!row) throw chequeNotFound();
   return {

@@ -89,7 +89,7 @@ async function simulateReceived(opts: {
   };
   const outcome = await sandboxSimulateReceived(deps.db, req, now);
   if (!outcome.ok) throw refusalError(outcome);
-  await runInboxes(deps, deps.link, company.tenant_id, outcome.cheque, outcome.events.at(-1));
+  await runInboxes(deps, deps.link, company.tenant_id, outcome.cheque);
   const row = await findCompanyCopy(deps.db, company.id, outcome.cheque.cheque_id);
   if (!row) throw notFound('ECHEQ no encontrado');
   if (!outcome.replayed) {
