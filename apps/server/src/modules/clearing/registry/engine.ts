@@ -86,10 +86,9 @@ function eventOf(cheque: RegistryCheque, op: LifecycleOperation, key: string | n
 }
 
 /**
- * Writes an operation's events, then its key's answer: the last statements of its transaction. Writing events takes
- * the registry's events lock (store.ts, REGISTRY_EVENTS_LOCK) until the transaction ends, and every operation of
- * every bank takes turns on it: everything that can come before (the cheque's lock, the rules, the outside parties'
- * replies, the cheque's row) comes before, so the lock is held for these few statements and the commit only.
+ * Records an operation's events (written with their ids when the transaction commits: store.ts, insertEvents) and
+ * its key's answer: the cheque and the operations recorded, in order (the operation, then what outside parties did
+ * at once in reply).
  */
 async function writeEvents(
   q: Queryable,
@@ -98,7 +97,8 @@ async function writeEvents(
   cheque: RegistryCheque,
   pending: PendingEvent[],
 ): Promise<RegistryOutcome> {
-  const outcome: RegistryOutcome = { ok: true, cheque, events: await insertEvents(q, pending), replayed: false };
+  await insertEvents(q, pending);
+  const outcome: RegistryOutcome = { ok: true, cheque, events: pending.map((e) => e.operation), replayed: false };
   if (key !== null) await answerKey(q, key, chequeId, outcome);
   return outcome;
 }
@@ -182,7 +182,6 @@ export async function registryIssue(
   const before = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at);
   if (before) return before;
   const outcome = await issueClaimed(q, key, body, at, ctx);
-  // After the events (issueClaimed wrote them, if any): the events' lock is held from there to the commit.
   await answerKey(q, key, outcome.ok ? outcome.cheque.cheque_id : null, outcome);
   return outcome;
 }

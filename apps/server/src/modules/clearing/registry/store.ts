@@ -10,13 +10,14 @@ import type { RegistryEvent, RegistryEventPayload, RegistryOutcome } from './typ
 
 /**
  * The advisory transaction lock every writer of registry_events takes before its insert (jobs use 727_1xx, the
- * migrations 727_001). Why: ids come from a sequence when the insert runs, but transactions commit in any order, so
- * without it a reader could see id 6 committed, move its cursor to 6, and later find id 5 committed. Holding this
- * lock from the insert to the end of the transaction means an id is taken only once every smaller id's transaction
- * has committed or rolled back (PostgreSQL makes a commit visible before it releases the transaction's locks): when a
- * reader sees an event, every smaller id that will ever be visible already is. The cost: transactions that write
- * events go through their last stretch one at a time, so an operation writes all its events together as its last
- * statements (engine.ts, `writeEvents`), its key's answer after them, and commits.
+ * migrations 727_001; migration 0030 writes the number in its trigger). Why: ids come from a sequence when the insert
+ * runs, but transactions commit in any order, so without it a reader could see id 6 committed, move its cursor to 6,
+ * and later find id 5 committed. Holding this lock from the insert to the end of the transaction means an id is taken
+ * only once every smaller id's transaction has committed or rolled back (PostgreSQL makes a commit visible before it
+ * releases the transaction's locks): when a reader sees an event, every smaller id that will ever be visible already
+ * is. The cost: writers of events go through that stretch one at a time, so an operation's events are inserted by a
+ * deferred trigger inside its COMMIT (insertEvents, migration 0030), never by a statement the server process sends
+ * and waits for while every other operation waits for the lock.
  */
 const REGISTRY_EVENTS_LOCK = 727_201;
 
@@ -150,37 +151,39 @@ export async function saveCheque(q: Queryable, c: RegistryCheque, at: string): P
 }
 
 /**
- * Records events, in their order, under REGISTRY_EVENTS_LOCK (see there) with the banks each concerns
- * (registry_event_banks): the paying bank and every bank that has one of its parties as adherent, read after the lock
- * is taken (so an adhesion either committed before and is read here, or finds the event when it commits; see
- * `insertAdherents`). Answers their ids. The caller commits at once: every writer of events waits for that commit.
+ * Records an operation's events, in their order, to be written at commit (migration 0030): each becomes a row of
+ * registry_events, under REGISTRY_EVENTS_LOCK (see there), with the banks it concerns (registry_event_banks: the
+ * paying bank and every bank that has one of its parties as adherent, read after the lock is taken, so an adhesion
+ * either committed before and is read there, or finds the event when it commits; see `insertAdherents`). Nothing is
+ * written if the transaction rolls back. Their ids are known only after the commit.
  */
 export async function insertEvents(
   q: Queryable,
   events: readonly { operation: OperationType; cuits: string[]; at: string; payload: RegistryEventPayload }[],
-): Promise<string[]> {
-  if (events.length === 0) return [];
-  await q.query('select pg_advisory_xact_lock($1)', [REGISTRY_EVENTS_LOCK]);
-  const ids: string[] = [];
-  // One statement per event (an operation has one, two or three): ids follow the events' order for certain.
-  for (const e of events) {
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e, n) => {
     const c = e.payload.cheque;
-    const r = await q.query<{ id: string }>(
-      `with ev as (
-         insert into registry_events (cheque_id, operation, state, cuits, bank_code, at, payload)
-         values ($1, $2, $3, $4, $5, $6, $7) returning id, bank_code, cuits
-       ), banks as (
-         insert into registry_event_banks (bank_code, event_id)
-         select ev.bank_code, ev.id from ev
-         union
-         select a.bank_code, ev.id from ev join registry_adherents a on a.cuit = any (ev.cuits)
-       )
-       select id::text as id from ev`,
-      [c.cheque_id, e.operation, c.state, e.cuits, c.issuer.bank_code, e.at, JSON.stringify(e.payload)],
-    );
-    ids.push((r.rows[0] as { id: string }).id);
-  }
-  return ids;
+    return {
+      cheque_id: c.cheque_id,
+      operation: e.operation,
+      state: c.state,
+      cuits: e.cuits,
+      bank_code: c.issuer.bank_code,
+      at: e.at,
+      payload: e.payload,
+      n,
+    };
+  });
+  // One statement, rows in the events' order (their seq, and so the order the commit writes them in).
+  await q.query(
+    `insert into registry_pending_events (cheque_id, operation, state, cuits, bank_code, at, payload)
+     select r.cheque_id, r.operation, r.state, r.cuits, r.bank_code, r.at, r.payload
+     from jsonb_to_recordset($1::jsonb) as r(cheque_id text, operation text, state text, cuits text[],
+       bank_code text, at timestamptz, payload jsonb, n int)
+     order by r.n`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**

@@ -53,11 +53,12 @@ export type RegistryRequester = { kind: 'bank'; bankCode: string } | { kind: 're
 
 /**
  * The answer to an operation: the cheque after it (and after what outside parties did at once in reply) with the
- * ids of the events it recorded, or the refusal. `replayed` is true when the key had been answered before and this
+ * operations it recorded as events, in order (e.g. ISSUE then ACCEPT when a beneficiary off the platform accepts at
+ * once; the events' ids are given when the transaction commits, and read from the events), or the refusal. `replayed` is true when the key had been answered before and this
  * is that first answer again (nothing applied this time).
  */
 export type RegistryOutcome =
-  | { ok: true; cheque: RegistryCheque; events: string[]; replayed: boolean }
+  | { ok: true; cheque: RegistryCheque; events: OperationType[]; replayed: boolean }
   | (RegistryRefusal & { replayed: boolean });
 
 type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
