@@ -147,12 +147,26 @@ export async function issuingAccount(
   return r.rows[0] ?? null;
 }
 
+/**
+ * Bank codes already read, by tenant id. A bank is given its code once, with its first account, and never loses or
+ * changes it (account_banks is never deleted from nor its code updated), so a code read committed is good for the
+ * life of the process. Read on every operation and inbox pass of the lifecycle (2.5 statements per operation).
+ */
+const knownBankCodes = new Map<string, string>();
+const KNOWN_BANK_CODES_MAX = 10_000;
+
 /** The bank's code for its CBUs, or null while it has opened no account (read only: nothing is locked). */
 export async function bankCodeOf(q: Queryable, tenantId: string): Promise<string | null> {
+  const known = knownBankCodes.get(tenantId);
+  if (known) return known;
   const r = await q.query<{ bank_code: string }>('select bank_code from account_banks where tenant_id = $1', [
     tenantId,
   ]);
-  return r.rows[0]?.bank_code ?? null;
+  const code = r.rows[0]?.bank_code ?? null;
+  // Only what a handle outside any transaction read is known committed: inside one, the code may be this
+  // transaction's own, not yet committed (the first account), and gone if it rolls back.
+  if (code && 'transaction' in q && knownBankCodes.size < KNOWN_BANK_CODES_MAX) knownBankCodes.set(tenantId, code);
+  return code;
 }
 
 /** The bank (tenant) whose CBUs carry this code, or null for a bank off the platform. */

@@ -106,37 +106,32 @@ export async function upsertCopy(
   return r.rows[0] ?? null;
 }
 
-/** One line of the bank's history of a cheque (the event as the bank heard it); once per event. */
-export async function insertHistory(
-  tx: Queryable,
-  h: {
-    tenantId: string;
-    chequeId: string;
-    eventId: string;
-    at: string;
-    event: string;
-    state: string;
-    partyCuit: string | null;
-    partyName: string | null;
-    bank: string | null;
-    details: Record<string, unknown>;
-  },
-): Promise<void> {
+/** One line of a bank's history of a cheque: a registry event as the bank tells it. */
+export type HistoryLine = {
+  tenantId: string;
+  chequeId: string;
+  eventId: string;
+  at: string;
+  event: string;
+  state: string;
+  partyCuit: string | null;
+  partyName: string | null;
+  bank: string | null;
+  details: Record<string, unknown>;
+};
+
+/** Records lines of the bank's history, in one statement (an event already recorded is left as it is). */
+export async function insertHistory(tx: Queryable, lines: readonly HistoryLine[]): Promise<void> {
+  if (lines.length === 0) return;
   await tx.query(
     `insert into echeq_history (tenant_id, cheque_id, event_id, at, event, state, party_cuit, party_name, bank, details)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (tenant_id, event_id) do nothing`,
-    [
-      h.tenantId,
-      h.chequeId,
-      h.eventId,
-      h.at,
-      h.event,
-      h.state,
-      h.partyCuit,
-      h.partyName,
-      h.bank,
-      JSON.stringify(h.details),
-    ],
+     select h."tenantId", h."chequeId", h."eventId", h.at, h.event, h.state, h."partyCuit", h."partyName", h.bank,
+            h.details
+     from jsonb_to_recordset($1::jsonb) as h("tenantId" uuid, "chequeId" text, "eventId" bigint, at timestamptz,
+       event text, state text, "partyCuit" text, "partyName" text, bank text, details jsonb)
+     order by h."eventId"
+     on conflict (tenant_id, event_id) do nothing`,
+    [JSON.stringify(lines)],
   );
 }
 

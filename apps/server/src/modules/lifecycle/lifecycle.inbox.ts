@@ -10,6 +10,7 @@ import { clientsToAdhere, markAdhered } from '../users';
 import {
   banksConcerned,
   cursorOf,
+  type HistoryLine,
   insertHistory,
   moveCursor,
   type Party,
@@ -40,8 +41,11 @@ function actorOf(
   return { cuit, name: link?.to_name ?? null, bank: null };
 }
 
-/** Applies one event to the copies of every client company of the bank that is a party, and records its history. */
-async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev: RegistryEvent): Promise<void> {
+/**
+ * Applies one event to the copies of every client company of the bank that is a party; answers the line of the
+ * bank's history it makes (runInbox records a batch's lines together).
+ */
+async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev: RegistryEvent): Promise<HistoryLine> {
   const cheque = ev.payload.cheque;
   const at = new Date(ev.at);
   for (const party of parties) {
@@ -61,7 +65,7 @@ async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev:
     }
   }
   const who = actorOf(cheque, ev.payload.caller);
-  await insertHistory(tx, {
+  return {
     tenantId,
     chequeId: ev.cheque_id,
     eventId: ev.id,
@@ -72,7 +76,7 @@ async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev:
     partyName: who.name,
     bank: who.bank,
     details: ev.payload.input,
-  });
+  };
 }
 
 /**
@@ -132,7 +136,9 @@ export async function runInbox(
       const cursor = BigInt(await readCursor(tx, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
       const parties = await partiesOf(tx, tenantId, fresh);
-      for (const [i, ev] of fresh.entries()) await applyEvent(tx, tenantId, parties[i]!, ev);
+      const lines: HistoryLine[] = [];
+      for (const [i, ev] of fresh.entries()) lines.push(await applyEvent(tx, tenantId, parties[i]!, ev));
+      await insertHistory(tx, lines);
       const next = BigInt(pulled.cursor) > cursor ? pulled.cursor : cursor.toString();
       if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
       return fresh.length;
