@@ -103,9 +103,12 @@ export async function operate(opts: {
   if (!tenantId) throw forbidden('Solo un banco o sus empresas operan ECHEQs del registro');
   const now = deps.clock.now();
   const key = registryKey(tenantId, opts.idempotencyKey);
-  // A cheque the caller does not see is a 404 whatever the state of its bank's link.
-  if (!(await findCopy(deps.db, ctx, opts.id))) throw chequeNotFound();
-  await requireClearing(deps, tenantId);
+  // A cheque the caller does not see is a 404 whatever the state of its bank's link (looked up only when the link
+  // refuses: otherwise the transaction below finds it, or answers 404 itself).
+  await requireClearing(deps, tenantId).catch(async (err: unknown) => {
+    if (!(await findCopy(deps.db, ctx, opts.id))) throw chequeNotFound();
+    throw err;
+  });
   const sent = await deps.db.transaction(async (tx) => {
     const row = await findCopy(tx, ctx, opts.id, true);
     if (!row) throw chequeNotFound();
