@@ -113,4 +113,44 @@ describe('layout', () => {
     expect(cardBox.y + cardBox.height - (rowBox.y + rowBox.height)).toBeGreaterThanOrEqual(6);
     await desk.context().close();
   });
+
+  it('a long registry state stays in its Estado column, and at the end of the list no row action lies under the floating button', async () => {
+    const desk = await newPage(browser, { width: 1366, height: 900 });
+    await loginAs(desk, 'emisor@empresa.example');
+    await desk.goto('/echeqs');
+    const table = desk.getByRole('table', { name: 'ECHEQs' });
+    await table.waitFor();
+    // Empresa Demo's cheque to Distribuidora Norte awaits its answer: the longest state, beside the pinned Acciones.
+    const chips = table.locator('.MuiChip-root', { hasText: 'Emitido, pendiente de aceptación' });
+    expect(await chips.count()).toBeGreaterThan(0);
+    for (const chip of await chips.all()) {
+      const cell = chip.locator('xpath=ancestor::td[1]');
+      const actions = chip.locator('xpath=ancestor::tr[1]/td[last()]');
+      const [c, td, a] = [await box(chip), await box(cell), await box(actions)];
+      expect(c.x + c.width).toBeLessThanOrEqual(td.x + td.width);
+      expect(c.x + c.width).toBeLessThanOrEqual(a.x);
+      // The whole text on two lines at most (a small chip's line is under 20 px).
+      expect(c.height).toBeLessThan(48);
+    }
+    await shot(desk, 'layout-echeqs-state-1366');
+
+    const phone = await newPage(browser, MOBILE);
+    await loginAs(phone, 'emisor@empresa.example');
+    for (const page of [desk, phone]) {
+      // The whole list and the tray whose rows offer 'Anular' (the cheque awaiting its beneficiary's answer).
+      for (const path of ['/echeqs', '/echeqs?tray=emitidos']) {
+        await page.goto(path);
+        await page.getByRole('button', { name: 'Página anterior' }).waitFor();
+        await toEnd(page);
+        const fab = await box(page.locator('.MuiFab-root'));
+        for (const b of await page.locator('main button:not(.MuiFab-root)').all()) {
+          const r = await b.boundingBox();
+          if (r && r.width > 0) expect(overlaps(r, fab), `${path}: ${await b.getAttribute('aria-label')}`).toBe(false);
+        }
+      }
+    }
+    await shot(phone, 'layout-fab-emitidos-390');
+    await phone.context().close();
+    await desk.context().close();
+  });
 });

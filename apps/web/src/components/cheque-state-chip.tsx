@@ -31,18 +31,21 @@ export function chequeStateText(state: string | null | undefined, syncing?: bool
 /**
  * A registry cheque's state in Spanish ("Presentado al cobro"), or "Actualizando" while the registry has not answered.
  * `besides` is the text of a chip shown next to it (the list's derived status): a state that reads the same (ACTIVO
- * next to Activo, PAGADO next to Pagado) would only say it twice, so the chip is left out.
+ * next to Activo, PAGADO next to Pagado) would only say it twice, so the chip is left out. `wrap` lets the longer
+ * labels ("Emitido, pendiente de aceptación") take two lines in a narrow column.
  */
 export function ChequeStateChip({
   state,
   syncing,
   besides,
+  wrap,
 }: {
   state: string | null | undefined;
   syncing?: boolean | undefined;
   besides?: string | undefined;
+  wrap?: boolean | undefined;
 }) {
   if (besides !== undefined && chequeStateText(state, syncing) === besides) return null;
-  if (syncing) return <StatusChip status="SYNCING" map={SYNCING_MAP} />;
-  return <StatusChip status={state as ChequeState | null | undefined} map={CHEQUE_STATE_MAP} />;
+  if (syncing) return <StatusChip status="SYNCING" map={SYNCING_MAP} wrap={wrap} />;
+  return <StatusChip status={state as ChequeState | null | undefined} map={CHEQUE_STATE_MAP} wrap={wrap} />;
 }

@@ -87,3 +87,27 @@ describe.each([
     expect(mentions(ownRow, 'En custodia')).toBe(1);
   });
 });
+
+describe('ECHEQs list: a long registry state fits its column', () => {
+  it('wraps "Emitido, pendiente de aceptación" in the Estado column instead of running under Acciones', () => {
+    const row = renderRow(copyIn('EMITIDO-PENDIENTE'), false);
+    const label = within(row).getByText(CHEQUE_STATE_LABELS['EMITIDO-PENDIENTE'], { exact: true });
+    // The specification's text whole, on up to two lines inside the chip, the chip no wider than its cell.
+    expect(getComputedStyle(label).whiteSpace).toBe('normal');
+    const chip = label.closest('.MuiChip-root') as HTMLElement;
+    expect(getComputedStyle(chip).height).toBe('auto');
+    expect(getComputedStyle(chip).maxWidth).toBe('100%');
+    const cell = chip.closest('td') as HTMLElement;
+    expect(getComputedStyle(cell).width).toBe('150px');
+    // Its neighbours keep their one-line chips ('Activo', 'Validado').
+    const status = within(row).getByText(ECHEQ_STATUS_LABELS.ACTIVE, { exact: true });
+    expect(getComputedStyle(status).whiteSpace).not.toBe('normal');
+  });
+
+  it('wraps on a phone’s card too, where the chip may not be wider than the card', () => {
+    stubPhone();
+    const card = renderRow(copyIn('ACTIVO-PENDIENTE'), true);
+    const label = within(card).getByText(CHEQUE_STATE_LABELS['ACTIVO-PENDIENTE'], { exact: true });
+    expect(getComputedStyle(label).whiteSpace).toBe('normal');
+  });
+});

@@ -117,6 +117,8 @@ function RowActions({ e, rules, onAction, operations, phone }: RowProps) {
 }
 
 const IN_CUSTODY = 'En custodia';
+/** The Estado column's width: the registry's longer states take two lines in it, and the table fits a 1366 px screen. */
+const ESTADO_WIDTH = 150;
 
 /** Who holds the cheque, when it is not simply the company: the bank that discounted it, or custody. */
 function holdingNote(e: Echeq): string | null {
@@ -151,7 +153,7 @@ function EcheqCards({ rows, rules, showCompany, onAction, operations }: Props) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <Typography sx={{ fontWeight: 600, mr: 'auto' }}>{e.number}</Typography>
             <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
-            <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} />
+            <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} wrap />
             <StatusChip status={e.validation_status} map={VALIDATION_STATUS_MAP} />
           </Box>
           <Money amount={e.amount} currency={e.currency} strong />
@@ -186,7 +188,9 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
         aria-label="ECHEQs"
         sx={{
           minWidth: 900,
-          '& td, & th': { px: 1 },
+          // 6 px a side: with the Estado column's width, a company's ten columns fit a 1366 px screen, none under
+          // the pinned Acciones.
+          '& td, & th': { px: 0.75 },
           '& td:first-of-type, & th:first-of-type': { pl: 2 },
           // Acciones stays in view when the columns are wider than the card (a bank's Banco and Empresa columns,
           // a registry cheque's operations): the table scrolls under it.
@@ -232,10 +236,12 @@ function EcheqRows({ rows, rules, showCompany, bankOf, sort = '', onSort, onActi
               <TableCell sx={{ maxWidth: 200 }}>{e.beneficiary}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.issue_date)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.due_date)}</TableCell>
-              <TableCell>
+              {/* The registry's longer states ("Emitido, pendiente de aceptación") wrap to two lines in this width
+                  rather than widen the table past its card, where they would run under the pinned Acciones. */}
+              <TableCell sx={{ width: ESTADO_WIDTH, minWidth: ESTADO_WIDTH }}>
                 <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
                   <StatusChip status={e.status} map={ECHEQ_STATUS_MAP} />
-                  <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} />
+                  <ChequeStateChip state={e.state} syncing={e.syncing} besides={statusText(e)} wrap />
                   {holdingNote(e) ? (
                     <Typography variant="caption" color="text.secondary">
                       {holdingNote(e)}
