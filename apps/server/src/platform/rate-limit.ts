@@ -52,17 +52,19 @@ export function dbRateLimiter(db: Db): RateLimiter {
       await db.query('delete from rate_limits where key = $1', [key]);
     },
     async pass(key, ms) {
-      // A gate's row keeps in window_start the moment it opens again.
+      // A gate's row keeps in window_start the moment it opens again. The clock is read when the row is (not when
+      // the transaction began): a caller that waited for a concurrent claim never learns a wait longer than `ms`.
       const r = await db.query<{ passed: boolean; wait_ms: number }>(
         `with claim as (
-           insert into rate_limits (key, window_start, count) values ($1, now() + make_interval(secs => $2::float8), 1)
+           insert into rate_limits (key, window_start, count)
+             values ($1, clock_timestamp() + make_interval(secs => $2::float8), 1)
            on conflict (key) do update set window_start = excluded.window_start, count = rate_limits.count + 1
-             where rate_limits.window_start <= now()
+             where rate_limits.window_start <= clock_timestamp()
            returning 1
          )
          select exists (select 1 from claim) as passed,
-                coalesce((select extract(epoch from window_start - now()) * 1000 from rate_limits where key = $1), 0)::float8
-                  as wait_ms`,
+                coalesce((select extract(epoch from window_start - clock_timestamp()) * 1000
+                            from rate_limits where key = $1), 0)::float8 as wait_ms`,
         [key, ms / 1000],
       );
       const row = r.rows[0];

@@ -102,7 +102,7 @@ export async function beginSignIn(
       if (await firstInWindow(deps, keys.acct, windowSec)) {
         await auditAnonymous(deps, client, 'auth.login.throttled', who, { delay_ms: delay, attempts: latest });
       }
-      throw tooMany(Math.ceil(gate.retryAfterMs / 1000));
+      throw tooMany(Math.ceil(Math.min(gate.retryAfterMs, MAX_DELAY_MS) / 1000));
     }
   }
   return {

@@ -18,6 +18,9 @@ export type HashQueueStats = {
   completed: number;
 };
 
+/** A busy line never asks to wait more than a minute, however slow the hashes have been. */
+const MAX_RETRY_AFTER_S = 60;
+
 type Waiter = { start: () => void };
 type Lanes<T> = Record<HashLane, T>;
 
@@ -51,7 +54,7 @@ export function createHashQueue(opts: { concurrency: number; places: Lanes<numbe
   const busy = (lane: HashLane) => {
     refused[lane] += 1;
     const ahead = running + lines.signin.length + inLine[lane];
-    const seconds = Math.max(1, Math.ceil((ahead * averageMs) / opts.concurrency / 1000));
+    const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil((ahead * averageMs) / opts.concurrency / 1000)));
     return new AppError('RATE_LIMITED', 'El servidor está ocupado. Intente nuevamente en unos segundos.', {
       headers: { 'retry-after': String(seconds) },
     });
