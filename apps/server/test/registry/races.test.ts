@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RegistryOutcome,
   type RegistryRequest,
+  type RegistryRequester,
   registryCheque,
   registryEventsAfter,
   registryIssue,
@@ -14,6 +15,7 @@ import { freshDb, TEST_ENGINE } from '../helpers';
 import {
   AS_REGISTRY,
   acceptedCheque,
+  adhere,
   at,
   BENEF,
   ctx,
@@ -22,6 +24,7 @@ import {
   issue,
   issueRequest,
   NORTE,
+  NORTE_BANK,
   newKey,
   nextNumber,
   type OpInput,
@@ -162,6 +165,24 @@ describe('registry races', () => {
     const { replayed: _b, ...second } = b!;
     expect(second).toEqual(first);
     expect(await eventsOf(c.cheque_id)).toEqual(['ISSUE', 'ACCEPT', 'CUSTODY']);
+  });
+
+  it('one key sent at once for two cheques by a bank: one applied, the other refused, nothing waits forever', async () => {
+    await adhere(db, NORTE_BANK, [NORTE]);
+    const asNorte: RegistryRequester = { kind: 'bank', bankCode: NORTE_BANK };
+    for (let i = 0; i < ROUNDS; i++) {
+      const [c1, c2] = await Promise.all([acceptedCheque(db), acceptedCheque(db)]);
+      const key = newKey('dup2');
+      const req = (id: string) => ({ key, cheque_id: id, type: 'CUSTODY', caller: { cuit: NORTE } }) as const;
+      const { winner, loser } = await oneWinner(
+        (tx) => registryOperate(tx, req(c1.cheque_id), at('2026-04-03'), ctx, asNorte),
+        (tx) => registryOperate(tx, req(c2.cheque_id), at('2026-04-03'), ctx, asNorte),
+      );
+      expect(loser).toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+      const lost = winner.cheque.cheque_id === c1.cheque_id ? c2 : c1;
+      expect(await eventsOf(winner.cheque.cheque_id)).toEqual(['ISSUE', 'ACCEPT', 'CUSTODY']);
+      expect(await eventsOf(lost.cheque_id)).toEqual(['ISSUE', 'ACCEPT']);
+    }
   });
 
   it('events become visible in id order: a reader never finds an id at or below its cursor later', async () => {

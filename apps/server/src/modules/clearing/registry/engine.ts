@@ -12,20 +12,18 @@ import {
 } from '@echeq/contract';
 import type { Queryable } from '../../../platform/db/db';
 import { outsideReply } from './outside';
-import { issueRequesterRefusal, operateRequesterRefusal } from './requester';
+import { gateRefusal, issueGate, operateGate, type RequesterGate } from './requester';
 import {
   answerKey,
-  chequeIdFree,
+  type Claim,
   claimKey,
   eventsAfter,
   insertAdherents,
-  insertCheque,
-  insertEvents,
-  lockCheque,
+  type PendingEvent,
+  placeCheque,
   readCheque,
+  recordChange,
   requestHash,
-  saveCheque,
-  takeNumber,
 } from './store';
 import type {
   RegistryContext,
@@ -51,18 +49,8 @@ export const inputRefusal = (message: string, field: string): RegistryRefusal & 
   replayed: false,
 });
 
-/** The key's earlier answer, or the mismatch refusal; null when this transaction claimed the key. */
-export async function claimOperation(
-  q: Queryable,
-  key: string,
-  body: unknown,
-  op: OperationType,
-  chequeId: string | null,
-  at: string,
-): Promise<RegistryOutcome | null> {
-  const hash = requestHash(body);
-  const claim = await claimKey(q, key, hash, op, chequeId, at);
-  if (claim.claimed) return null;
+/** The answer to a key this transaction did not claim: its earlier answer, or the mismatch refusal. */
+function replayOf(claim: Extract<Claim, { claimed: false }>, hash: string): RegistryOutcome {
   if (claim.hash !== hash || !claim.outcome) {
     return {
       ok: false,
@@ -75,32 +63,44 @@ export async function claimOperation(
   return { ...claim.outcome, replayed: true };
 }
 
-/** An event not written yet: the change of one applied operation (see `writeEvents`). */
-type PendingEvent = Parameters<typeof insertEvents>[1][number];
+const NO_GATE: RequesterGate = { bankCode: null, adherents: [], drawnOn: null };
 
-/** The event of one applied operation, to be written by `writeEvents` at the end of the transaction. */
+/**
+ * Claims the key for this transaction (store.ts, claimKey: one statement with the cheque's lock, when `chequeId` is
+ * given, and the requester's gate). Answers the refusal or the key's earlier answer, or null with the locked cheque
+ * when this transaction claimed the key.
+ */
+export async function claimOperation(
+  q: Queryable,
+  key: string,
+  body: unknown,
+  op: OperationType,
+  chequeId: string | null,
+  at: string,
+  gate: RequesterGate = NO_GATE,
+): Promise<{ before: RegistryOutcome } | { before: null; cheque: RegistryCheque | null }> {
+  const hash = requestHash(body);
+  const { adherents, bankCode, drawnOn } = gate;
+  const found = await claimKey(q, {
+    key,
+    hash,
+    operation: op,
+    chequeId,
+    at,
+    gate: { bankCode, drawnOn, adherents: adherents.map((a) => a.cuit) },
+  });
+  const forbidden = gateRefusal(gate, found);
+  if (forbidden) return { before: forbidden };
+  if (!found.claim) throw new Error(`registry: la clave ${key} no se intentó tomar`);
+  if (!found.claim.claimed) return { before: replayOf(found.claim, hash) };
+  return { before: null, cheque: found.cheque };
+}
+
+/** The event of one applied operation, to be written by `recordChange` at the end of the transaction. */
 function eventOf(cheque: RegistryCheque, op: LifecycleOperation, key: string | null): PendingEvent {
   const { type, caller, at, ...input } = op;
   const { cheque: _draft, account: _account, ...rest } = input as Record<string, unknown>;
   return { operation: type, cuits: partyCuitsOf(cheque), at, payload: { cheque, caller, input: rest, key } };
-}
-
-/**
- * Records an operation's events (written with their ids when the transaction commits: store.ts, insertEvents) and
- * its key's answer: the cheque and the operations recorded, in order (the operation, then what outside parties did
- * at once in reply).
- */
-async function writeEvents(
-  q: Queryable,
-  key: string | null,
-  chequeId: string,
-  cheque: RegistryCheque,
-  pending: PendingEvent[],
-): Promise<RegistryOutcome> {
-  await insertEvents(q, pending);
-  const outcome: RegistryOutcome = { ok: true, cheque, events: pending.map((e) => e.operation), replayed: false };
-  if (key !== null) await answerKey(q, key, chequeId, outcome);
-  return outcome;
 }
 
 /**
@@ -129,9 +129,10 @@ async function playOutside(
 }
 
 /**
- * Issues a cheque under a key its caller claimed (the answer is the caller's to record): gives it its id, checks
- * ISSUE's rules with `apply`, takes its number on the account (refused when used, also by a concurrent issue) and
- * records it EMITIDO-PENDIENTE; a beneficiary off the platform accepts at once.
+ * Issues a cheque under a key its caller claimed: gives it its id, checks ISSUE's rules with `apply`, takes its
+ * number on the account (refused when used, also by a concurrent issue) and records it EMITIDO-PENDIENTE; a
+ * beneficiary off the platform accepts at once. With `answer`, an applied issue records the key's answer with its
+ * events (one statement); a refusal's answer, and every answer without it, is the caller's to record.
  */
 export async function issueClaimed(
   q: Queryable,
@@ -139,34 +140,42 @@ export async function issueClaimed(
   req: Omit<RegistryIssueRequest, 'key'>,
   at: string,
   ctx: RegistryContext,
+  answer = false,
 ): Promise<RegistryOutcome> {
   const random = ctx.randomInt ?? cryptoRandomInt;
-  let chequeId = generateChequeId(random);
-  while (!(await chequeIdFree(q, chequeId))) chequeId = generateChequeId(random);
-  const op: LifecycleOperation = {
-    type: 'ISSUE',
-    caller: req.caller,
-    at,
-    cheque: { ...req.cheque, cheque_id: chequeId },
-    account: req.account,
-  };
-  const result = apply(null, op, ctx.options);
-  if (!result.ok) return { ...result, replayed: false };
-  const issued = result.cheque;
-  if (!(await takeNumber(q, issued.issuer.cbu, issued.number, chequeId))) {
-    const message = msg.numberUsed(issued.number);
-    return { ok: false, code: 'DUPLICATE', reason: 'NUMBER', message, field: 'number', replayed: false };
+  for (;;) {
+    const chequeId = generateChequeId(random);
+    const op: LifecycleOperation = {
+      type: 'ISSUE',
+      caller: req.caller,
+      at,
+      cheque: { ...req.cheque, cheque_id: chequeId },
+      account: req.account,
+    };
+    const result = apply(null, op, ctx.options);
+    if (!result.ok) return { ...result, replayed: false };
+    const issued = result.cheque;
+    const placed = await placeCheque(q, issued, at);
+    if (placed === 'idTaken') continue;
+    if (placed === 'numberUsed') {
+      const message = msg.numberUsed(issued.number);
+      return { ok: false, code: 'DUPLICATE', reason: 'NUMBER', message, field: 'number', replayed: false };
+    }
+    const events = [eventOf(issued, op, key)];
+    const cheque = await playOutside(q, issued, at, ctx, events);
+    const outcome: RegistryOutcome = { ok: true, cheque, events: events.map((e) => e.operation), replayed: false };
+    await recordChange(q, {
+      save: cheque === issued ? null : { cheque, at },
+      events,
+      answer: answer ? { key, chequeId, outcome } : null,
+    });
+    return outcome;
   }
-  if (!(await insertCheque(q, issued, at))) throw new Error(`registry: el ECHEQ ${chequeId} ya existe`);
-  const events = [eventOf(issued, op, key)];
-  const cheque = await playOutside(q, issued, at, ctx, events);
-  if (cheque !== issued) await saveCheque(q, cheque, at);
-  return writeEvents(q, null, chequeId, cheque, events);
 }
 
 /**
  * Issues a cheque (see issueClaimed) under the request's idempotency key, when `requester` may ask for it
- * (requester.ts: checked before the key is claimed; a refusal leaves nothing, not even the key's answer).
+ * (requester.ts: checked by the statement that claims the key; a refusal leaves nothing, not even the key's answer).
  */
 export async function registryIssue(
   q: Queryable,
@@ -177,20 +186,23 @@ export async function registryIssue(
 ): Promise<RegistryOutcome> {
   if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
   const { key, ...body } = req;
-  const forbidden = await issueRequesterRefusal(q, requester, body);
-  if (forbidden) return forbidden;
-  const before = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at);
+  const gate = issueGate(requester, body);
+  if ('ok' in gate) return gate;
+  const { before } = await claimOperation(q, key, { type: 'ISSUE', ...body }, 'ISSUE', null, at, gate);
   if (before) return before;
-  const outcome = await issueClaimed(q, key, body, at, ctx);
-  await answerKey(q, key, outcome.ok ? outcome.cheque.cheque_id : null, outcome);
+  const outcome = await issueClaimed(q, key, body, at, ctx, true);
+  // An issue applied recorded its answer with its events; a refusal is recorded here.
+  if (!outcome.ok) await answerKey(q, key, null, outcome);
   return outcome;
 }
 
 /**
  * Applies an operation of LIFECYCLE §3 to a cheque: locks it, applies with the contract's `apply` (every rule
  * checked again), saves and records the event; then what outside parties do at once in reply. A refusal changes
- * nothing but the key's answer. First, whether `requester` may ask for it (requester.ts), before the key is claimed:
- * that refusal leaves nothing at all.
+ * nothing but the key's answer. Whether `requester` may ask for it (requester.ts) is read by the statement that
+ * locks the cheque and claims the key, and decided before the claim: that refusal leaves nothing at all. Round trips:
+ * that statement, the directory's questions for outside parties (outside.ts, only where one may reply), and one
+ * statement that saves the cheque, its events and the key's answer (then the commit writes the events).
  */
 export async function registryOperate(
   q: Queryable,
@@ -204,14 +216,13 @@ export async function registryOperate(
     return inputRefusal('Identificador de ECHEQ inválido: 15 letras mayúsculas o dígitos', 'cheque_id');
   }
   const { key, ...unkeyed } = req;
-  const forbidden = await operateRequesterRefusal(q, requester, unkeyed);
-  if (forbidden) return forbidden;
+  const gate = operateGate(requester, unkeyed);
+  if ('ok' in gate) return gate;
   const { cheque_id, ...input } = unkeyed;
-  const before = await claimOperation(q, key, { cheque_id, ...input }, req.type, cheque_id, at);
-  if (before) return before;
-  const stored = await lockCheque(q, cheque_id);
+  const claimed = await claimOperation(q, key, { cheque_id, ...input }, req.type, cheque_id, at, gate);
+  if (claimed.before) return claimed.before;
   const op = { ...input, at } as LifecycleOperation;
-  const result = apply(stored, op, ctx.options);
+  const result = apply(claimed.cheque, op, ctx.options);
   if (!result.ok) {
     const outcome: RegistryOutcome = { ...result, replayed: false };
     await answerKey(q, key, cheque_id, outcome);
@@ -219,8 +230,9 @@ export async function registryOperate(
   }
   const events = [eventOf(result.cheque, op, key)];
   const cheque = await playOutside(q, result.cheque, at, ctx, events);
-  await saveCheque(q, cheque, at);
-  return writeEvents(q, key, cheque_id, cheque, events);
+  const outcome: RegistryOutcome = { ok: true, cheque, events: events.map((e) => e.operation), replayed: false };
+  await recordChange(q, { save: { cheque, at }, events, answer: { key, chequeId: cheque_id, outcome } });
+  return outcome;
 }
 
 /** The registry's cheque, or null when it has no cheque with that id. */

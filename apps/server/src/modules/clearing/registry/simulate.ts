@@ -72,7 +72,7 @@ export async function registrySimulateReceived(
 ): Promise<RegistryOutcome> {
   if (typeof req.key !== 'string' || !KEY_RE.test(req.key)) return inputRefusal(msg.operationKey(), 'key');
   const { key, ...body } = req;
-  const before = await claimOperation(q, key, { type: 'SIMULATE_RECEIVED', ...body }, 'ISSUE', null, at);
+  const { before } = await claimOperation(q, key, { type: 'SIMULATE_RECEIVED', ...body }, 'ISSUE', null, at);
   if (before) return before;
   let outcome = await problem(q, req, ctx);
   let cbu: string | null = null;
