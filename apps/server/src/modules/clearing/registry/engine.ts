@@ -11,14 +11,13 @@ import {
   refusal,
 } from '@echeq/contract';
 import type { Queryable } from '../../../platform/db/db';
+import { eventsAfter, insertAdherents } from './event-store';
 import { outsideReply } from './outside';
 import { gateRefusal, issueGate, operateGate, type RequesterGate } from './requester';
 import {
   answerKey,
   type Claim,
   claimKey,
-  eventsAfter,
-  insertAdherents,
   type PendingEvent,
   placeCheque,
   readCheque,
