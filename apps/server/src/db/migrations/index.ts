@@ -26,6 +26,7 @@ import m0026 from './0026_lifecycle_queue_indexes.sql?raw';
 import m0027 from './0027_registry_adherents.sql?raw';
 import m0028 from './0028_lifecycle_counters.sql?raw';
 import m0030 from './0030_registry_events_at_commit.sql?raw';
+import m0031 from './0031_echeqs_hot_updates.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0027_registry_adherents', sql: m0027 },
   { id: '0028_lifecycle_counters', sql: m0028 },
   { id: '0030_registry_events_at_commit', sql: m0030 },
+  { id: '0031_echeqs_hot_updates', sql: m0031 },
 ];
