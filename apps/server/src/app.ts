@@ -24,6 +24,7 @@ import {
   outboxJob,
   probesSettled,
   registryJob,
+  startDirectoryCache,
 } from './modules/clearing';
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
@@ -189,13 +190,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const key = tokenKey(config.jwtSecret);
   const sessions = await createSessionCache(db);
   app.addHook('onClose', () => sessions.close());
+  const directory = await startDirectoryCache(db);
+  app.addHook('onClose', () => directory.close());
   // A probe of a clearing house started in the background (the readiness probe's refresh) ends before the process.
   app.addHook('onClose', () => probesSettled());
-  // A write to sessions, users or banks may have revoked sessions: this process forgets them before it answers (the
-  // others as soon as the database's notification reaches them).
+  // A write to sessions, users or banks may have revoked sessions, and one to banks, their clearing-house
+  // configuration or their client companies may have changed the registry's directory: this process forgets both
+  // before it answers (the others as soon as the database's notification reaches them).
   const REVOKING = /^\/api\/(auth|users|admin)(\/|$|\?)/;
   app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && REVOKING.test(req.url)) sessions.clear();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && REVOKING.test(req.url)) {
+      sessions.clear();
+      directory.clear();
+    }
   });
   const deps: Deps = {
     db,

@@ -88,7 +88,7 @@ export async function runJobs(s: TestServer, clock: Clock) {
   const run = await deliverOutboxOnce(deps);
   expect(run.ran).toBe(true);
   const link = portLink(deps);
-  for (const tenantId of await link.banks(s.db)) await runInbox(deps, link, tenantId);
+  for (const tenantId of await link.banks()) await runInbox(deps, link, tenantId);
   return run;
 }
 

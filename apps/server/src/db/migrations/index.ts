@@ -27,6 +27,7 @@ import m0027 from './0027_registry_adherents.sql?raw';
 import m0028 from './0028_lifecycle_counters.sql?raw';
 import m0030 from './0030_registry_events_at_commit.sql?raw';
 import m0031 from './0031_echeqs_hot_updates.sql?raw';
+import m0032 from './0032_registry_directory_notify.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0028_lifecycle_counters', sql: m0028 },
   { id: '0030_registry_events_at_commit', sql: m0030 },
   { id: '0031_echeqs_hot_updates', sql: m0031 },
+  { id: '0032_registry_directory_notify', sql: m0032 },
 ];

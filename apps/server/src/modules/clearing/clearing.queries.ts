@@ -54,6 +54,15 @@ export async function selectActiveBanks(q: Queryable): Promise<Array<BankRow & {
   });
 }
 
+/** The active banks configured for the built-in sandbox, in order of id (the inbox job's banks). */
+export async function selectActiveSandboxBanks(q: Queryable): Promise<string[]> {
+  const r = await q.query<{ id: string }>(
+    `select t.id from tenants t join coelsa_configs c on c.tenant_id = t.id
+     where t.estado = 'ACTIVO' and c.environment = 'sandbox' order by t.id`,
+  );
+  return r.rows.map((x) => x.id);
+}
+
 export async function upsertConfig(
   q: Queryable,
   v: {

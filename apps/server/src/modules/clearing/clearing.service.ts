@@ -4,22 +4,40 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { breakerFor } from './adapters/breaker';
 import type { SandboxBookEntry } from './book';
-import { ensureSandboxParticipant, insertSandboxBook, selectConfig, settleRegistryOutbox } from './clearing.queries';
+import {
+  type CoelsaConfigRow,
+  ensureSandboxParticipant,
+  insertSandboxBook,
+  selectActiveSandboxBanks,
+  selectConfig,
+  settleRegistryOutbox,
+} from './clearing.queries';
 import { assess, type ClearingDeps, type PortOptions, portFor, toAppError } from './connect';
+import { remembered } from './directory-cache';
 import type { ClearingEcheq, ClearingOperation, ClearingPayloads, ClearingPort } from './port';
 import type { RegistryOutcome } from './registry/types';
 import { recentProbe } from './status.service';
 
 /**
+ * The bank's configuration as committed, from the directory cache (directory-cache.ts): no round trip while nothing
+ * changed. Never for a read that must lock the row or see its own transaction's writes (those call selectConfig).
+ */
+function committedConfig(db: Queryable, tenantId: string): Promise<CoelsaConfigRow | null> {
+  return remembered(db, `config:${tenantId}`, () => selectConfig(db, tenantId));
+}
+
+/**
  * The adapter of the bank's clearing house (sandbox or HTTP). Throws 503 COELSA_NOT_CONFIGURED or
- * SANDBOX_NOT_CONFIGURED when the bank cannot use it. With `q` the sandbox records in that transaction.
+ * SANDBOX_NOT_CONFIGURED when the bank cannot use it. With `q` the sandbox records in that transaction (and the
+ * configuration is read in it).
  */
 export async function clearingPortFor(
   deps: ClearingDeps,
   tenantId: string,
   opts: PortOptions = {},
 ): Promise<ClearingPort> {
-  return portFor(deps, await selectConfig(opts.q ?? deps.db, tenantId), opts);
+  const row = opts.q ? await selectConfig(opts.q, tenantId) : await committedConfig(deps.db, tenantId);
+  return portFor(deps, row, opts);
 }
 
 /**
@@ -28,7 +46,7 @@ export async function clearingPortFor(
  * (a few seconds old at most) failed. Call it before opening the transaction of the change.
  */
 export async function requireClearing(deps: Pick<Deps, 'db'>, tenantId: string): Promise<void> {
-  const row = await selectConfig(deps.db, tenantId);
+  const row = await committedConfig(deps.db, tenantId);
   const problem = assess(row);
   if (problem) throw new AppError(problem.code);
   if (row!.environment === 'sandbox') return;
@@ -42,15 +60,16 @@ export async function onSandbox(q: Queryable, tenantId: string): Promise<boolean
   return (await selectConfig(q, tenantId))?.environment === 'sandbox';
 }
 
-/** The banks among `tenantIds` that work on the built-in sandbox, in order of id (one statement however many). */
-export async function sandboxBanksAmong(q: Queryable, tenantIds: string[]): Promise<string[]> {
-  if (tenantIds.length === 0) return [];
-  const r = await q.query<{ tenant_id: string }>(
-    `select tenant_id from coelsa_configs where environment = 'sandbox' and tenant_id = any($1::uuid[])
-     order by tenant_id`,
-    [tenantIds],
-  );
-  return r.rows.map((x) => x.tenant_id);
+/**
+ * The active banks that work on the built-in sandbox (only among `among` when given), in order of id: the banks
+ * whose inbox the lifecycle runs. From the directory cache: no round trip while no configuration, participation or
+ * bank status changed.
+ */
+export async function activeSandboxBanks(deps: Pick<Deps, 'db'>, among?: string[]): Promise<string[]> {
+  const all = await remembered(deps.db, 'sandbox-banks', () => selectActiveSandboxBanks(deps.db));
+  if (!among) return [...all];
+  const wanted = new Set(among);
+  return all.filter((id) => wanted.has(id));
 }
 
 /** An operation for the outbox; the payload of the operations the clearing house reads is typed (ClearingPayloads). */

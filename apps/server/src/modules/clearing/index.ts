@@ -11,8 +11,11 @@
  * - `clearingPortFor(deps, tenantId)`: the bank's clearing house as the port (port.ts); its registry calls
  *   (`registryIssue`, `registryOperate`, `registryEvents`, `registryAdhere`) answer in a transaction of their own
  *   (never call them while holding a transaction). The registry's types are exported for the bank side.
- * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox; `sandboxBanksAmong(q, ids)`: which of
- *   these banks do, in one statement.
+ * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox; `activeSandboxBanks(deps, among?)`: the
+ *   active banks that do (from the directory cache, directory-cache.ts: no round trip while nothing changed).
+ * - `startDirectoryCache(db)`: this process's directory cache (app.ts, once): each bank's configuration, the sandbox
+ *   banks, which banks have no client company left to adhere (`directoryCacheOf(db)`); kept fresh by the database's
+ *   announcements.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
  * - `sandboxSimulateReceived(db, req, now)`: "Simular ECHEQ recibido" on the sandbox's registry (LIFECYCLE §6).
@@ -24,6 +27,7 @@ export { type BreakerState, breakerStates } from './adapters/breaker';
 export type { ClearingBook, SandboxBookEntry } from './book';
 export { clearingRoutes } from './clearing.routes';
 export {
+  activeSandboxBanks,
   clearingPortFor,
   enqueueClearing,
   joinSandbox,
@@ -32,10 +36,10 @@ export {
   outboxRow,
   registryDelivered,
   requireClearing,
-  sandboxBanksAmong,
   validateWithClearing,
 } from './clearing.service';
 export type { ClearingDeps } from './connect';
+export { directoryCacheOf, startDirectoryCache } from './directory-cache';
 export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
 export type {

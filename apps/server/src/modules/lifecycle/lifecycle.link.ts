@@ -1,14 +1,12 @@
-import type { Queryable } from '../../platform/db/db';
 import {
+  activeSandboxBanks,
   type ClearingDeps,
   clearingPortFor,
   type RegistryEvent,
   type RegistryIssueRequest,
   type RegistryOperateRequest,
   type RegistryOutcome,
-  sandboxBanksAmong,
 } from '../clearing';
-import { activeBanks } from '../tenants';
 
 /**
  * What the lifecycle needs of the registry, through the clearing house's port (app.ts builds it from clearing's
@@ -16,8 +14,11 @@ import { activeBanks } from '../tenants';
  * the registry could not be reached (the outbox delivers the operation later).
  */
 export type RegistryLink = {
-  /** The banks whose inbox the job runs: those working on the built-in sandbox (only among `among` when given). */
-  banks(q: Queryable, among?: string[]): Promise<string[]>;
+  /**
+   * The banks whose inbox the job runs: the active banks working on the built-in sandbox (only among `among` when
+   * given), as committed.
+   */
+  banks(among?: string[]): Promise<string[]>;
   issue(tenantId: string, req: RegistryIssueRequest): Promise<RegistryOutcome | null>;
   operate(tenantId: string, req: RegistryOperateRequest): Promise<RegistryOutcome | null>;
   /** The events after `cursor` that concern the bank `bankCode` (drawn on it or naming its adherents), in id order. */
@@ -36,7 +37,7 @@ export function portLink(deps: ClearingDeps): RegistryLink {
     return null;
   };
   return {
-    banks: async (q, among) => sandboxBanksAmong(q, await activeBanks(q, among)),
+    banks: (among) => activeSandboxBanks(deps, among),
     issue: async (tenantId, req) =>
       (await clearingPortFor(deps, tenantId)).registryIssue(req, { idempotencyKey: req.key }).catch(unreachable),
     operate: async (tenantId, req) =>

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/db';
 import { notFound } from '../../platform/http/app-error';
-import { activeTenantIds, findTenant } from './tenants.queries';
+import { findTenant } from './tenants.queries';
 
 // What other modules ask of a bank (a tenant): answers and checks, not the module's rows.
 
@@ -25,6 +25,3 @@ export async function bankDiscountRate(q: Queryable, tenantId: string): Promise<
   if (!bank) throw notFound(TENANT_NOT_FOUND);
   return bank.discount_rate;
 }
-
-/** The active banks (only among `among` when given), in order of id. */
-export const activeBanks = (q: Queryable, among?: string[]): Promise<string[]> => activeTenantIds(q, among);

@@ -92,15 +92,6 @@ export async function findTenant(
   return r.rows[0] ?? null;
 }
 
-/** The active tenants' ids (only among `among` when given), in order. */
-export async function activeTenantIds(q: Queryable, among?: string[]): Promise<string[]> {
-  const r = await q.query<{ id: string }>(
-    `select id from tenants where estado = 'ACTIVO' and ($1::uuid[] is null or id = any($1::uuid[])) order by id`,
-    [among ?? null],
-  );
-  return r.rows.map((t) => t.id);
-}
-
 /** The tenant's core row, locked for the rest of the transaction. */
 export const lockTenant = (tx: Queryable, id: string) => findTenant(tx, id, { forUpdate: true });
 
