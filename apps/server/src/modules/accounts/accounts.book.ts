@@ -169,10 +169,22 @@ export async function bankCodeOf(q: Queryable, tenantId: string): Promise<string
   return code;
 }
 
-/** The bank (tenant) whose CBUs carry this code, or null for a bank off the platform. */
+/** Banks already read by code, the other way round (same reasons: a code once given is its bank's for good). */
+const knownBanksByCode = new Map<string, string>();
+
+/**
+ * The bank (tenant) whose CBUs carry this code, or null for a bank off the platform (not remembered: it may open
+ * its first account later). Read after every lifecycle operation (the bank a cheque is drawn on).
+ */
 export async function tenantOfBankCode(q: Queryable, bankCode: string): Promise<string | null> {
+  const known = knownBanksByCode.get(bankCode);
+  if (known) return known;
   const r = await q.query<{ tenant_id: string }>('select tenant_id from account_banks where bank_code = $1', [
     bankCode,
   ]);
-  return r.rows[0]?.tenant_id ?? null;
+  const tenantId = r.rows[0]?.tenant_id ?? null;
+  if (tenantId && 'transaction' in q && knownBanksByCode.size < KNOWN_BANK_CODES_MAX) {
+    knownBanksByCode.set(bankCode, tenantId);
+  }
+  return tenantId;
 }

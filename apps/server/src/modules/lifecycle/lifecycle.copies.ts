@@ -135,11 +135,19 @@ export async function insertHistory(tx: Queryable, lines: readonly HistoryLine[]
   );
 }
 
-/** The bank's inbox cursor, created at 0 the first time; read under the bank's inbox lock. */
+/**
+ * The bank's inbox cursor, created at 0 the first time; read under the bank's inbox lock, in one statement: the
+ * insert answers the row it created, the select the row that was there (both see the statement's snapshot, taken
+ * after the lock: whoever created the row before committed it while holding the lock).
+ */
 export async function readCursor(tx: Queryable, tenantId: string): Promise<string> {
-  await tx.query('insert into echeq_inbox_cursors (tenant_id) values ($1) on conflict do nothing', [tenantId]);
   const r = await tx.query<{ cursor: string }>(
-    'select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1',
+    `with created as (
+       insert into echeq_inbox_cursors (tenant_id) values ($1) on conflict do nothing returning cursor::text as cursor
+     )
+     select cursor from created
+     union all
+     select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1`,
     [tenantId],
   );
   return r.rows[0]!.cursor;

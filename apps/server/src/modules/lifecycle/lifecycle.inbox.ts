@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
 import { bankCodeOf } from '../accounts';
-import type { RegistryEvent } from '../clearing';
+import { directoryCacheOf, type RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
 import { clientsToAdhere, markAdhered } from '../users';
 import {
@@ -86,6 +86,11 @@ async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev:
  * registry's answer and the mark, only send an adhesion again. A CUIT that is not 11 digits can be no cheque's party:
  * it is marked without being sent. A bank without a bank code (no account made yet) has nothing to adhere through:
  * its companies wait. Throws when the registry cannot be reached. Answers how many companies it marked.
+ *
+ * The common case (nothing to adhere) costs no round trip: once a look-up found nothing, the process's directory
+ * cache remembers it until the database announces a change to companies (a company created, moved, its CUIT or
+ * adhesion changed: 0032_registry_directory_notify), or this process answers a request that may have created one
+ * (app.ts), so a company's first operation after it was created still finds it adhered (decision 042).
  */
 export async function adhereClients(
   deps: Pick<Deps, 'db' | 'clock'>,
@@ -95,10 +100,17 @@ export async function adhereClients(
 ): Promise<number> {
   const code = bankCode === undefined ? await bankCodeOf(deps.db, tenantId) : bankCode;
   if (!code) return 0;
+  const directory = directoryCacheOf(deps.db);
+  const noneKey = `adhered:${tenantId}`;
+  if (directory?.get(noneKey)) return 0;
   let marked = 0;
   for (;;) {
+    const generation = directory?.generation() ?? 0;
     const missing = await clientsToAdhere(deps.db, tenantId, ADHERE_BATCH);
-    if (missing.length === 0) return marked;
+    if (missing.length === 0) {
+      directory?.set(noneKey, true, generation);
+      return marked;
+    }
     const cuits = missing.map((c) => c.cuit).filter((c) => /^\d{11}$/.test(c));
     if (cuits.length > 0) await link.adhere(tenantId, { bankCode: code, cuits });
     await markAdhered(
@@ -110,6 +122,15 @@ export async function adhereClients(
     if (missing.length < ADHERE_BATCH) return marked;
   }
 }
+
+/**
+ * Each bank's inbox cursor as this process last found or moved it, by database handle. It only moves forward, so a
+ * cursor remembered here is at most behind: events pulled after it that another process applied meanwhile are
+ * dropped under the lock (the cursor read there decides), at the cost of pulling them again once. It spares each
+ * pass the read of the cursor before the pull.
+ */
+const cursorsByDb = new WeakMap<Db, Map<string, string>>();
+const CURSORS_MAX = 10_000;
 
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
@@ -127,9 +148,11 @@ export async function runInbox(
   const bankCode = await bankCodeOf(db, tenantId);
   if (!bankCode) return 0;
   await adhereClients(deps, link, tenantId, bankCode);
+  const cursors = cursorsByDb.get(db) ?? new Map<string, string>();
+  cursorsByDb.set(db, cursors);
   let applied = 0;
   for (;;) {
-    const from = await cursorOf(db, tenantId);
+    const from = cursors.get(tenantId) ?? (await cursorOf(db, tenantId));
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     const n = await db.transaction(async (tx) => {
       await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
@@ -141,9 +164,12 @@ export async function runInbox(
       await insertHistory(tx, lines);
       const next = BigInt(pulled.cursor) > cursor ? pulled.cursor : cursor.toString();
       if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
-      return fresh.length;
+      return { fresh: fresh.length, next };
     });
-    applied += n;
+    // Remembered once committed (a transaction that failed moved nothing).
+    if (cursors.size >= CURSORS_MAX) cursors.clear();
+    cursors.set(tenantId, n.next);
+    applied += n.fresh;
     if (pulled.events.length < BATCH) return applied;
   }
 }
@@ -215,7 +241,7 @@ export async function runInboxes(
 ): Promise<void> {
   const own = runInboxPass(deps, link, first);
   const among = cheque ? (await banksConcerned(deps.db, cheque)).filter((t) => t !== first) : undefined;
-  const others = among?.length === 0 ? [] : (await link.banks(deps.db, among)).filter((t) => t !== first);
+  const others = among?.length === 0 ? [] : (await link.banks(among)).filter((t) => t !== first);
   await Promise.all([own, ...others.map((t) => runInboxPass(deps, link, t))]);
 }
 
@@ -225,7 +251,7 @@ export function inboxJob(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, l
     id: 727_121,
     name: 'echeq-inbox',
     everyMs: 1_000,
-    run: ({ tx }) => link.banks(tx),
+    run: () => link.banks(),
     async after(banks) {
       let applied = 0;
       for (const tenantId of banks as string[]) {
