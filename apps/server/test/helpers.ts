@@ -77,9 +77,11 @@ export type TestServer = {
  * the database to the first.
  */
 export async function build(
-  opts: { clock?: Clock; config?: Partial<Config>; sameDatabaseAs?: TestServer } = {},
+  opts: { clock?: Clock; config?: Partial<Config>; sameDatabaseAs?: TestServer; wrapDb?: (db: Db) => Db } = {},
 ): Promise<TestServer> {
-  const { db, url: dbUrl, drop } = opts.sameDatabaseAs ? await sameDb(opts.sameDatabaseAs) : await freshDb();
+  const opened = opts.sameDatabaseAs ? await sameDb(opts.sameDatabaseAs) : await freshDb();
+  const { url: dbUrl, drop } = opened;
+  const db = opts.wrapDb ? opts.wrapDb(opened.db) : opened.db;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
