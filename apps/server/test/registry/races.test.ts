@@ -185,6 +185,66 @@ describe('registry races', () => {
     }
   });
 
+  // Deterministic: a writer that took its event's id (its deferred trigger fired early with `set constraints`) and
+  // has not committed, while a later writer's larger id commits. A reader must not see the larger id before the
+  // smaller one is decided: it waits, then finds both, in order. Needs two connections at once (PostgreSQL).
+  it.skipIf(TEST_ENGINE !== 'pg')('a reader waits for a writer holding a smaller id, never skipping it', async () => {
+    const c = await acceptedCheque(db);
+    const write = async (tx: Queryable) => {
+      await tx.query(
+        `insert into registry_pending_events (cheque_id, operation, state, cuits, bank_code, at, payload)
+         values ($1, 'ACCEPT', 'ACTIVO', '{}', '285', now(), '{}')`,
+        [c.cheque_id],
+      );
+      await tx.query('set constraints all immediate');
+    };
+    const id = async (tx: Queryable) =>
+      (
+        await tx.query<{ id: string }>('select max(id)::text as id from registry_events where cheque_id = $1', [
+          c.cheque_id,
+        ])
+      ).rows[0]!.id;
+    const before = (await registryEventsAfter(db, { cursor: '0', bankCode: PLATFORM_BANK, limit: 5000 })).at(-1)!.id;
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let small = '';
+    let tookId!: () => void;
+    const took = new Promise<void>((r) => {
+      tookId = r;
+    });
+    const slow = other.transaction(async (tx) => {
+      await write(tx);
+      small = await id(tx);
+      tookId();
+      await held;
+    });
+    await took;
+    let large = '';
+    await other.transaction(async (tx) => {
+      await write(tx);
+      large = await id(tx);
+    });
+    expect(BigInt(large) > BigInt(small)).toBe(true);
+    let read: string[] | null = null;
+    const reading = registryEventsAfter(db, { cursor: before, bankCode: PLATFORM_BANK, limit: 5000 }).then((es) => {
+      read = es.map((e) => e.id);
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    // Still waiting, or answered only what is below the smaller id: never the larger one without it.
+    const early: string[] | null = read;
+    release();
+    await slow;
+    await reading;
+    if (early !== null) expect(early).not.toContain(large);
+    const after = (await registryEventsAfter(db, { cursor: before, bankCode: PLATFORM_BANK, limit: 5000 })).map(
+      (e) => e.id,
+    );
+    expect(after).toEqual([small, large]);
+    if (read !== null && (read as string[]).length > 0) expect(read).toEqual([small, large]);
+  });
+
   it('events become visible in id order: a reader never finds an id at or below its cursor later', async () => {
     const start = (await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from registry_events'))
       .rows[0]!.id;

@@ -28,6 +28,7 @@ import m0028 from './0028_lifecycle_counters.sql?raw';
 import m0030 from './0030_registry_events_at_commit.sql?raw';
 import m0031 from './0031_echeqs_hot_updates.sql?raw';
 import m0032 from './0032_registry_directory_notify.sql?raw';
+import m0033 from './0033_registry_events_lock_shared.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0030_registry_events_at_commit', sql: m0030 },
   { id: '0031_echeqs_hot_updates', sql: m0031 },
   { id: '0032_registry_directory_notify', sql: m0032 },
+  { id: '0033_registry_events_lock_shared', sql: m0033 },
 ];

@@ -7,15 +7,16 @@ import type { RegistryEvent } from './types';
  */
 
 /**
- * The advisory transaction lock every writer of registry_events takes before its insert (jobs use 727_1xx, the
- * migrations 727_001; migration 0030 writes the number in its trigger). Why: ids come from a sequence when the insert
- * runs, but transactions commit in any order, so without it a reader could see id 6 committed, move its cursor to 6,
- * and later find id 5 committed. Holding this lock from the insert to the end of the transaction means an id is taken
- * only once every smaller id's transaction has committed or rolled back (PostgreSQL makes a commit visible before it
- * releases the transaction's locks): when a reader sees an event, every smaller id that will ever be visible already
- * is. The cost: writers of events go through that stretch one at a time, so an operation's events are inserted by a
- * deferred trigger inside its COMMIT (store.ts recordChange, migration 0030), never by a statement the server process sends
- * and waits for while every other operation waits for the lock.
+ * The advisory lock that keeps the events' ids visible in order (jobs use 727_1xx, the migrations 727_001; migrations
+ * 0030 and 0033 write the number in their functions). Why: ids come from a sequence when the insert runs, but
+ * transactions commit in any order, so a reader could see id 6 committed, move its cursor to 6, and later find id 5
+ * committed. Every writer of events takes it shared before its insert and holds it to the end of its transaction (a
+ * deferred trigger inside its COMMIT: store.ts recordChange, migrations 0030 and 0033), so writers never wait for each
+ * other and their commits' flushes run together. A reader takes it exclusively for an instant
+ * (`registry_events_horizon()`): that waits for every writer that took an id to have committed or rolled back
+ * (PostgreSQL makes a commit visible before it releases the transaction's locks), and the highest id committed then
+ * is the horizon: every smaller id that will ever be visible already is. The reader reads up to it only. An adhesion
+ * takes it exclusively to its commit (`insertAdherents`).
  */
 const REGISTRY_EVENTS_LOCK = 727_201;
 
@@ -52,19 +53,24 @@ export async function insertAdherents(
 
 type EventRow = Omit<RegistryEvent, 'at'> & { at: string | Date };
 
-/** The events after `cursor` that concern the bank (registry_event_banks), in id order. */
+/**
+ * The events after `cursor` that concern the bank (registry_event_banks), in id order, up to the horizon (see
+ * REGISTRY_EVENTS_LOCK): read in a statement after the one that took it, so its snapshot sees every event below it.
+ */
 export async function eventsAfter(
   q: Queryable,
   cursor: string,
   bankCode: string,
   limit: number,
 ): Promise<RegistryEvent[]> {
+  const h = await q.query<{ horizon: string }>('select registry_events_horizon()::text as horizon');
+  const horizon = h.rows[0]?.horizon ?? '0';
   const r = await q.query<EventRow>(
     `select e.id::text as id, e.cheque_id, e.operation, e.state, e.cuits, e.bank_code, e.at, e.payload
      from registry_event_banks b join registry_events e on e.id = b.event_id
-     where b.bank_code = $1 and b.event_id > $2::bigint
+     where b.bank_code = $1 and b.event_id > $2::bigint and b.event_id <= $4::bigint
      order by b.event_id limit $3`,
-    [bankCode, cursor, limit],
+    [bankCode, cursor, limit, horizon],
   );
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 }
