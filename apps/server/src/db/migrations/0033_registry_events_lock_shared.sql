@@ -27,17 +27,25 @@ begin
 end
 $$;
 
--- The horizon: the highest event id below which no id can still become visible. Taken and let go within the call (a
--- session lock, released before it returns, so a pooled connection keeps nothing); the caller reads the events up to
--- it in a later statement, whose snapshot sees every writer the lock waited for. Its own statement reads after the
--- lock (a volatile function's query takes a new snapshot).
-create function registry_events_horizon() returns bigint language plpgsql volatile as $$
+-- A bank's events after its cursor, up to the horizon: the highest event id below which no id can still become
+-- visible. The lock is held only to read the horizon (a session lock, released before the read, so a pooled
+-- connection keeps nothing and no writer waits for the read); each query takes a snapshot of its own (a volatile
+-- function's queries do, in READ COMMITTED), after the lock, so they see every writer it waited for. One round trip.
+create function registry_events_after(p_bank_code text, p_cursor bigint, p_limit integer)
+returns table (id bigint, cheque_id text, operation text, state text, cuits text[], bank_code text,
+  at timestamptz, payload jsonb)
+language plpgsql volatile as $$
 declare
   horizon bigint;
 begin
+  -- The horizon is read under the lock: once it is let go, a new writer may commit a larger id before a smaller one.
   perform pg_advisory_lock(727201);
-  select coalesce(max(id), 0) into horizon from registry_events;
+  select coalesce(max(e.id), 0) into horizon from registry_events e;
   perform pg_advisory_unlock(727201);
-  return horizon;
+  return query
+    select e.id, e.cheque_id, e.operation, e.state, e.cuits, e.bank_code, e.at, e.payload
+    from registry_event_banks b join registry_events e on e.id = b.event_id
+    where b.bank_code = p_bank_code and b.event_id > p_cursor and b.event_id <= horizon
+    order by b.event_id limit p_limit;
 end
 $$;

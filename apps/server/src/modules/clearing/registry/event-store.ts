@@ -13,7 +13,7 @@ import type { RegistryEvent } from './types';
  * committed. Every writer of events takes it shared before its insert and holds it to the end of its transaction (a
  * deferred trigger inside its COMMIT: store.ts recordChange, migrations 0030 and 0033), so writers never wait for each
  * other and their commits' flushes run together. A reader takes it exclusively for an instant
- * (`registry_events_horizon()`): that waits for every writer that took an id to have committed or rolled back
+ * (`registry_events_after`, migration 0033): that waits for every writer that took an id to have committed or rolled back
  * (PostgreSQL makes a commit visible before it releases the transaction's locks), and the highest id committed then
  * is the horizon: every smaller id that will ever be visible already is. The reader reads up to it only. An adhesion
  * takes it exclusively to its commit (`insertAdherents`).
@@ -55,7 +55,7 @@ type EventRow = Omit<RegistryEvent, 'at'> & { at: string | Date };
 
 /**
  * The events after `cursor` that concern the bank (registry_event_banks), in id order, up to the horizon (see
- * REGISTRY_EVENTS_LOCK): read in a statement after the one that took it, so its snapshot sees every event below it.
+ * REGISTRY_EVENTS_LOCK; migration 0033's `registry_events_after`: the lock, then the read, in one call).
  */
 export async function eventsAfter(
   q: Queryable,
@@ -63,14 +63,10 @@ export async function eventsAfter(
   bankCode: string,
   limit: number,
 ): Promise<RegistryEvent[]> {
-  const h = await q.query<{ horizon: string }>('select registry_events_horizon()::text as horizon');
-  const horizon = h.rows[0]?.horizon ?? '0';
   const r = await q.query<EventRow>(
-    `select e.id::text as id, e.cheque_id, e.operation, e.state, e.cuits, e.bank_code, e.at, e.payload
-     from registry_event_banks b join registry_events e on e.id = b.event_id
-     where b.bank_code = $1 and b.event_id > $2::bigint and b.event_id <= $4::bigint
-     order by b.event_id limit $3`,
-    [bankCode, cursor, limit, horizon],
+    `select id::text as id, cheque_id, operation, state, cuits, bank_code, at, payload
+     from registry_events_after($1, $2::bigint, $3::integer)`,
+    [bankCode, cursor, limit],
   );
   return r.rows.map((e) => ({ ...e, at: new Date(e.at).toISOString() }));
 }
