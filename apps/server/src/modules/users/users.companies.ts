@@ -6,21 +6,24 @@ import type { Queryable } from '../../platform/db/db';
 /** A bank's client company as a cheque names it: its id, its CUIT (without padding) and its name. */
 export type ClientCompany = { id: string; cuit: string; name: string };
 
-/** The bank's client companies whose CUIT is among `cuits`, by id (one statement however many). */
+/**
+ * The bank's client companies whose CUIT is among `cuits`, by id (one statement however many). The CUITs are compared
+ * as the column's own type (character(11)): compared as text, the column is cast row by row and no index serves.
+ */
 export async function clientsByCuit(q: Queryable, tenantId: string, cuits: string[]): Promise<ClientCompany[]> {
   if (cuits.length === 0) return [];
   const r = await q.query<ClientCompany>(
-    'select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::text[]) order by id',
+    'select id, btrim(cuit) as cuit, name from companies where tenant_id = $1 and cuit = any($2::bpchar[]) order by id',
     [tenantId, cuits],
   );
   return r.rows;
 }
 
-/** The banks that have a client company whose CUIT is among `cuits`. */
+/** The banks that have a client company whose CUIT is among `cuits` (companies_cuit_idx; see clientsByCuit). */
 export async function banksOfCuits(q: Queryable, cuits: string[]): Promise<string[]> {
   if (cuits.length === 0) return [];
   const r = await q.query<{ tenant_id: string }>(
-    'select distinct tenant_id from companies where cuit = any($1::text[])',
+    'select distinct tenant_id from companies where cuit = any($1::bpchar[])',
     [cuits],
   );
   return r.rows.map((x) => x.tenant_id);
