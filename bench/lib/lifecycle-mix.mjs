@@ -48,7 +48,10 @@ async function openAccounts({ base, q, bank, adminToken, issuers, issues }) {
 
 function mix({ issuers, holders, tag }) {
   const stats = Object.fromEntries(LIFECYCLE_STEPS.map((s) => [s, { sent: 0, received: 0, ok: 0, failed: 0 }]));
-  const count = (step, status) => {
+  // Each step's latency, from the moment its request is built to its answer (autocannon's histogram mixes them).
+  const latencies = Object.fromEntries(LIFECYCLE_STEPS.map((s) => [s, []]));
+  const count = (step, status, ctx) => {
+    if (ctx?.sentAt !== undefined) latencies[step].push(performance.now() - ctx.sentAt);
     stats[step].received++;
     if (status >= 200 && status < 300) stats[step].ok++;
     else stats[step].failed++;
@@ -85,6 +88,7 @@ function mix({ issuers, holders, tag }) {
         ctx.amount = 1000 + (n % 5000) + 0.5;
         ctx.endorsee = holders[(n + 1) % holders.length];
         stats.issue.sent++;
+        ctx.sentAt = performance.now();
         return {
           ...req,
           ...post(issuer.token, '/api/echeqs/issue', {
@@ -101,7 +105,7 @@ function mix({ issuers, holders, tag }) {
         };
       },
       onResponse(status, body, ctx) {
-        count('issue', status);
+        count('issue', status, ctx);
         const data = json(body)?.data;
         if (status === 201 && data)
           Object.assign(ctx, { chequeId: data.cheque_id, number: data.number, issuerCopy: data.id });
@@ -113,10 +117,11 @@ function mix({ issuers, holders, tag }) {
       setupRequest(req, ctx) {
         if (!ctx.chequeId) return null;
         stats.find.sent++;
+        ctx.sentAt = performance.now();
         return { ...req, ...find(ctx.holder.token, ctx.number) };
       },
       onResponse(status, body, ctx) {
-        count('find', status);
+        count('find', status, ctx);
         ctx.holderCopy = rowOf(body, ctx);
         if (!ctx.holderCopy && status < 300) stats.find.notFound = (stats.find.notFound ?? 0) + 1;
       },
@@ -136,10 +141,11 @@ function mix({ issuers, holders, tag }) {
         const r = make(ctx);
         if (!r) return null;
         stats[step].sent++;
+        ctx.sentAt = performance.now();
         return { ...req, ...r };
       },
       onResponse(status, _body, ctx) {
-        count(step, status);
+        count(step, status, ctx);
         if (step === 'accept') ctx.accepted = status === 200;
         if (step === 'endorse') ctx.endorsed = status === 200;
       },
@@ -150,10 +156,11 @@ function mix({ issuers, holders, tag }) {
       setupRequest(req, ctx) {
         if (!ctx.endorsed) return null;
         stats.findEndorsee.sent++;
+        ctx.sentAt = performance.now();
         return { ...req, ...find(ctx.endorsee.token, ctx.number) };
       },
       onResponse(status, body, ctx) {
-        count('findEndorsee', status);
+        count('findEndorsee', status, ctx);
         ctx.endorseeCopy = rowOf(body, ctx);
       },
     },
@@ -173,16 +180,17 @@ function mix({ issuers, holders, tag }) {
         const r = make(ctx);
         if (!r) return null;
         stats[step].sent++;
+        ctx.sentAt = performance.now();
         return { ...req, ...r };
       },
       onResponse(status, _body, ctx) {
-        count(step, status);
+        count(step, status, ctx);
         if (step === 'acceptEndorsement') ctx.endorsementAccepted = status === 200;
         if (step === 'deposit' && status === 200) paid.push(ctx.issuerCopy);
       },
     })),
   ];
-  return { requests, stats, deposited: paid };
+  return { requests, stats, latencies, deposited: paid };
 }
 
 /**
@@ -245,10 +253,20 @@ export async function runLifecycle({ server, info, tokens, db, connections, dura
     requests: m.requests,
   });
   log(`ciclo de vida: ${flow.rps.toFixed(0)} req/s p50 ${flow.p50} ms p99 ${flow.p99} ms · ${JSON.stringify(m.stats)}`);
+  const pct = (xs, q) => {
+    const sorted = xs.slice().sort((a, b) => a - b);
+    return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]) : null;
+  };
+  const bySteps = Object.fromEntries(
+    Object.entries(m.latencies).map(([s, xs]) => [s, { p50: pct(xs, 0.5), p99: pct(xs, 0.99) }]),
+  );
+  log(`ciclo de vida, por paso (ms): ${JSON.stringify(bySteps)}`);
 
   // The paying bank pays what the registry presented.
   const toPay = m.deposited.slice();
-  if (toPay.length === 0) return { scenario: 'lifecycle-mix', tag, endpoint: flow, steps: m.stats, pay: null };
+  if (toPay.length === 0) {
+    return { scenario: 'lifecycle-mix', tag, endpoint: flow, steps: m.stats, latencyBySteps: bySteps, pay: null };
+  }
   await presented(db.q, tag, toPay.length, log, side('large').bank.tenant_id);
   const pay = { sent: 0, received: 0, ok: 0, failed: 0 };
   let next = 0;
@@ -289,6 +307,7 @@ export async function runLifecycle({ server, info, tokens, db, connections, dura
     endpoint: flow,
     pay: payRun,
     steps,
+    latencyBySteps: bySteps,
     verification: await verifyLifecycle(db.q, tag, steps),
   };
 }
