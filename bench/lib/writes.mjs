@@ -90,7 +90,7 @@ export async function verifyWrites(q, { tag, since, stats }) {
                                group by echeq_id having count(*) > 1) x)::int as cheques_with_two_open_discounts,
         (select count(*) from (select echeq_id from custody where status = 'IN_CUSTODY'
                                group by echeq_id having count(*) > 1) x)::int as cheques_twice_in_custody,
-        (select count(*) from (select tenant_id, number from echeqs where deleted_at is null
+        (select count(*) from (select tenant_id, number from echeqs where deleted_at is null and origin = 'MANUAL'
                                group by tenant_id, number having count(*) > 1) x)::int as duplicated_numbers`,
       [tag],
     )
