@@ -251,10 +251,12 @@ export function inboxJob(deps: Pick<Deps, 'db' | 'clock'>, link: RegistryLink, l
     id: 727_121,
     name: 'echeq-inbox',
     everyMs: 1_000,
-    run: () => link.banks(),
-    async after(banks) {
+    // The banks are read after the run's transaction (from the directory cache, else through the pool): a read on
+    // the pool inside that transaction would wait for ever on the embedded database's single connection.
+    run: async () => null,
+    async after() {
       let applied = 0;
-      for (const tenantId of banks as string[]) {
+      for (const tenantId of await link.banks()) {
         try {
           applied += await runInbox(deps, link, tenantId);
         } catch (err) {
