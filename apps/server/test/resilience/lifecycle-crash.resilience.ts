@@ -226,7 +226,8 @@ for (const makeEngine of engines) {
 
         // Restart: the outbox delivers what the killed process left, the inboxes apply it; then stop and look.
         srv = await startServer({ ...engine.env, LOG_LEVEL: 'warn' }, { timeoutMs: 180_000 });
-        const admin = await login('admin@banco.example');
+        // The platform's administrator sees every bank's outbox: Banco Norte's operations wait in its own.
+        const admin = await login('superadmin@plataforma.example');
         const pending = async () =>
           (await call(srv!.url, 'GET', '/api/system/status', { token: admin })).body.data.clearing_backlog.pending;
         const left = await pending();
