@@ -204,6 +204,55 @@ describe('Idempotency-Key', () => {
   });
 });
 
+describe('two operations of one bank on one cheque at once', () => {
+  /** The outbox records and audit records an operation on the copy left. */
+  const records = async (copyId: string) =>
+    (
+      await s.db.query<{ outbox: number; audit: string[] }>(
+        `select (select count(*)::int from clearing_outbox
+                 where operation = 'REGISTRY_OPERATE' and entity_id::text = $1) as outbox,
+                (select coalesce(array_agg(action order by id), '{}') from audit_log
+                 where entity = 'echeq' and entity_id::text = $1) as audit`,
+        [copyId],
+      )
+    ).rows[0]!;
+
+  it('one wins: one outbox record and one audit record, the winner’s; the other is refused', async () => {
+    for (const amount of [611, 612, 613]) {
+      const chequeId = (await issued(amount)).body.data.cheque_id;
+      const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+      const [accept, repudiate] = await Promise.all([
+        as.post('norte', `/echeqs/${norteCopy}/accept`),
+        as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'No corresponde' }),
+      ]);
+      const answers = [accept, repudiate];
+      expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([200, 409]);
+      expect(answers.find((r) => r.status === 409)!.body.code).toBe('INVALID_TRANSITION');
+      const winner = accept.status === 200 ? 'ACCEPT' : 'REPUDIATE';
+      expect(await records(norteCopy)).toEqual({ outbox: 1, audit: [`echeq.${winner.toLowerCase()}`] });
+      expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', winner]);
+      expect(await copy(chequeId)).toMatchObject({ syncing: false, sync_error: null });
+    }
+  });
+
+  it('while the registry does not answer, the second finds the first syncing and sends nothing', async () => {
+    const chequeId = (await issued(614)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    const down = await registryDown(s);
+    const answers = await Promise.all([
+      as.post('norte', `/echeqs/${norteCopy}/accept`),
+      as.post('norte', `/echeqs/${norteCopy}/repudiate`, { motivo: 'No corresponde' }),
+    ]);
+    await down.up();
+    expect(answers.map((r) => r.status).sort(), JSON.stringify(answers.map((r) => r.body))).toEqual([202, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.message).toContain('se está actualizando');
+    const winner = answers[0]!.status === 202 ? 'accept' : 'repudiate';
+    expect(await records(norteCopy)).toEqual({ outbox: 1, audit: [`echeq.${winner}`] });
+    await runJobs(s, systemClock);
+    expect(await copy(chequeId)).toMatchObject({ syncing: false });
+  });
+});
+
 describe('the registry not answering', () => {
   it('answers 202 syncing with no actions; the outbox delivers it and the state changes without another call', async () => {
     const chequeId = (await issued(202)).body.data.cheque_id;

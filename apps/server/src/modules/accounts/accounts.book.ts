@@ -102,32 +102,42 @@ export async function createAccount(
  * a time, on one server process or several; the number comes from the account's oldest active chequebook with
  * numbers left, which is marked EXHAUSTED when its last number goes. A number is never given twice: a rolled-back
  * issue gives its number back with the rest of its transaction, a committed one keeps it.
+ *
+ * The lock and the number are one statement: the account's lock is taken before the chequebook is touched (a
+ * condition on the locked row alone, checked before the update reads anything), but the chequebook was chosen on
+ * the statement's snapshot, taken before the lock was waited for: an issue that held it may have exhausted that
+ * book meanwhile. The update's own condition (the book still active) is checked again on the row as that issue left
+ * it, so a stale choice takes nothing, and the statement runs once more under the lock, on a snapshot that sees it.
  */
 export async function takeNextChequeNumber(
   tx: Queryable,
   accountId: string,
 ): Promise<{ number: string; chequebookId: string }> {
-  const account = await tx.query<{ status: string }>(
-    'select status from current_accounts where id = $1 for no key update',
-    [accountId],
-  );
-  const status = account.rows[0]?.status;
-  if (!status) throw notFound('Cuenta no encontrada');
-  if (status !== 'ACTIVE') throw conflict('La cuenta no está activa: no puede emitir cheques');
-  const r = await tx.query<{ id: string; number: number }>(
-    `update chequebooks
-     set next_number = next_number + 1,
-         status = case when next_number + 1 > last_number then 'EXHAUSTED' else 'ACTIVE' end
-     where id = (select id from chequebooks where account_id = $1 and status = 'ACTIVE'
-                 order by first_number limit 1)
-     returning id, next_number - 1 as number`,
-    [accountId],
-  );
-  const taken = r.rows[0];
-  if (!taken) {
-    throw conflict('La cuenta no tiene números de cheque disponibles: solicite una chequera nueva');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const r = await tx.query<{ status: string; id: string | null; number: number | null }>(
+      `with account as materialized (
+         select status from current_accounts where id = $1 for no key update
+       ), taken as (
+         update chequebooks b
+         set next_number = b.next_number + 1,
+             status = case when b.next_number + 1 > b.last_number then 'EXHAUSTED' else 'ACTIVE' end
+         where (select status from account) = 'ACTIVE'
+           and b.id = (select id from chequebooks where account_id = $1 and status = 'ACTIVE'
+                       order by first_number limit 1)
+           and b.status = 'ACTIVE'
+         returning b.id, b.next_number - 1 as number
+       )
+       select a.status, t.id, t.number from account a left join taken t on true`,
+      [accountId],
+    );
+    const row = r.rows[0];
+    if (!row) throw notFound('Cuenta no encontrada');
+    if (row.status !== 'ACTIVE') throw conflict('La cuenta no está activa: no puede emitir cheques');
+    if (row.id !== null && row.number !== null) {
+      return { number: formatChequeNumber(Number(row.number)), chequebookId: row.id };
+    }
   }
-  return { number: formatChequeNumber(Number(taken.number)), chequebookId: taken.id };
+  throw conflict('La cuenta no tiene números de cheque disponibles: solicite una chequera nueva');
 }
 
 /** The account a company issues from, with the company as the cheque names its issuer. */

@@ -1,10 +1,11 @@
 import { buenosAiresDateOf, type ChequeDraft, checkIssue, cmc7ForAccount, type IssueInput } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
+import { insertRows } from '../../platform/db/insert-rows';
 import { forbidden, notFound } from '../../platform/http/app-error';
 import { type IssuingAccount, issuingAccount, takeNextChequeNumber } from '../accounts';
-import { recordAudit } from '../audit';
-import { enqueueClearing, type RegistryIssueRequest, registryDelivered, requireClearing } from '../clearing';
+import { auditRow } from '../audit';
+import { outboxRow, type RegistryIssueRequest, registryDelivered, requireClearing } from '../clearing';
 import { runInboxes } from './lifecycle.inbox';
 import {
   adhereBeforeOperating,
@@ -49,8 +50,8 @@ function draftOf(
 
 /**
  * `POST /api/echeqs/issue` (LIFECYCLE §8): checked by the state machine's issue guards, then in one transaction the
- * account's next chequebook number (never given twice), the outbox record with its key and the audit record; then
- * delivered at once. 201 with the issuer's copy, or 202 while the registry has not answered.
+ * account's next chequebook number (never given twice) and, in one statement, the outbox record with its key and
+ * the audit record; then delivered at once. 201 with the issuer's copy, or 202 while the registry has not answered.
  */
 export async function issueCheque(opts: {
   deps: LifecycleDeps;
@@ -65,30 +66,33 @@ export async function issueCheque(opts: {
   const today = buenosAiresDateOf(now);
   const key = registryKey(tenantId, opts.idempotencyKey);
   await requireClearing(deps, tenantId);
+  // The account and its company are read before the transaction: only the number is taken under the account's lock.
+  const issuer = await issuerOf(deps.db, companyId, body.account_id);
+  const account = { cbu: issuer.cbu, currency: issuer.currency, active: issuer.status === 'ACTIVE' };
+  const caller = { cuit: issuer.cuit };
+  // The guards first, on a stand-in number and id: a refused issue takes no number.
+  const probe = draftOf(body, issuer, '00000000', today);
+  const refusal = checkIssue({ ...probe, cmc7: probe.cmc7, cheque_id: 'A'.repeat(15) }, account, caller, today);
+  if (refusal && refusal.field !== 'cmc7') throw refusalError({ ...refusal, replayed: false });
   const request = await deps.db.transaction(async (tx) => {
-    const issuer = await issuerOf(tx, companyId, body.account_id);
-    const account = { cbu: issuer.cbu, currency: issuer.currency, active: issuer.status === 'ACTIVE' };
-    const caller = { cuit: issuer.cuit };
-    // The guards first, on a stand-in number and id: a refused issue takes no number.
-    const probe = draftOf(body, issuer, '00000000', today);
-    const refusal = checkIssue({ ...probe, cmc7: probe.cmc7, cheque_id: 'A'.repeat(15) }, account, caller, today);
-    if (refusal && refusal.field !== 'cmc7') throw refusalError({ ...refusal, replayed: false });
     const { number } = await takeNextChequeNumber(tx, body.account_id);
     const req: RegistryIssueRequest = { key, caller, account, cheque: draftOf(body, issuer, number, today) };
-    await enqueueClearing(tx, {
-      tenantId,
-      operation: 'REGISTRY_ISSUE',
-      entity: 'account',
-      entityId: body.account_id,
-      payload: { request: req },
-    });
-    await recordAudit(tx, ctx, {
-      action: 'echeq.issue',
-      entity: 'account',
-      entityId: body.account_id,
-      tenantId,
-      after: { key, number, beneficiary_cuit: body.beneficiary_cuit, amount: body.amount, tipo: body.tipo },
-    });
+    await insertRows(tx, [
+      outboxRow({
+        tenantId,
+        operation: 'REGISTRY_ISSUE',
+        entity: 'account',
+        entityId: body.account_id,
+        payload: { request: req },
+      }),
+      auditRow(ctx, {
+        action: 'echeq.issue',
+        entity: 'account',
+        entityId: body.account_id,
+        tenantId,
+        after: { key, number, beneficiary_cuit: body.beneficiary_cuit, amount: body.amount, tipo: body.tipo },
+      }),
+    ]);
     return req;
   });
   await adhereBeforeOperating(deps, tenantId);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { buenosAiresDateOf, checkOperation, type Echeq, type OperationType } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
-import type { Queryable } from '../../platform/db/db';
+import { isDbError, type Queryable } from '../../platform/db/db';
+import { insertsFrom } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { AppError, conflict, forbidden, invalidTransition } from '../../platform/http/app-error';
-import { recordAudit } from '../audit';
+import { auditRow } from '../audit';
 import {
-  enqueueClearing,
+  outboxRow,
   type RegistryOperateRequest,
   type RegistryOutcome,
   registryDelivered,
@@ -85,10 +86,105 @@ export async function registryRefused(
   if (r.chequeId) await refused(tx, r.tenantId, r.chequeId, r.key, r.message);
 }
 
+/** How many times an operation is sent while the cheque keeps changing under it before it answers 409. */
+const SEND_ATTEMPTS = 3;
+
+const updating = () => invalidTransition('El ECHEQ se está actualizando: espere la respuesta de COELSA');
+
+/** The caller's copy (404 when the caller does not see it), read as it is: nothing is locked. */
+async function visibleCopy(q: Queryable, ctx: Ctx, id: string): Promise<CopyView> {
+  const row = await findCopy(q, ctx, id);
+  if (!row) throw chequeNotFound();
+  return row;
+}
+
+/** The registry's request for the operation on the copy as it was read, once the state machine allows it. */
+async function checkedRequest(
+  q: Queryable,
+  ctx: Ctx,
+  row: CopyView,
+  opts: { type: OperationType; input: OperationInput },
+  key: string,
+  now: Date,
+): Promise<RegistryOperateRequest> {
+  if (row.origin !== 'REGISTRY' || !row.registry) {
+    throw invalidTransition('El ECHEQ fue registrado a mano: no circula por el registro de COELSA');
+  }
+  if (row.syncing) throw updating();
+  const caller = await callerOn(q, ctx, row);
+  const refusal = checkOperation(row.registry, opts.type, caller, buenosAiresDateOf(now));
+  if (refusal) throw refusalError({ ...refusal, replayed: false });
+  return requestOf(row, opts.type, caller, opts.input, key);
+}
+
+/**
+ * Marks the bank's copies of the cheque `syncing` with the request's key and writes its outbox and audit records, in
+ * one statement (atomic without a transaction), only if the caller's copy is still the one checked: its `version`
+ * (every event the inbox applies moves it) and no copy syncing. The copies are locked first, in order of id, so the
+ * guard reads their newest versions (a lock waited for reads the row as the other transaction left it); the records
+ * are inserted from the update's RETURNING, so they exist only when it happened. False when it did not (the cheque
+ * changed or another operation is on its way): the caller reads the copy again. A deadlock with the inbox counts as
+ * not sent.
+ */
+async function markSending(
+  db: Queryable,
+  ctx: Ctx,
+  row: CopyView,
+  type: OperationType,
+  request: RegistryOperateRequest,
+  input: OperationInput,
+  now: Date,
+): Promise<boolean> {
+  const tenantId = row.tenant_id;
+  const values: unknown[] = [tenantId, row.cheque_id, row.id, row.version, request.key, now];
+  const records = insertsFrom(
+    [
+      outboxRow({
+        tenantId,
+        operation: 'REGISTRY_OPERATE',
+        entity: 'echeq',
+        entityId: row.id,
+        payload: { request },
+      }),
+      auditRow(ctx, {
+        action: `echeq.${type.toLowerCase()}`,
+        entity: 'echeq',
+        entityId: row.id,
+        tenantId,
+        before: { state: row.state },
+        after: { operation: type, cheque_id: row.cheque_id, key: request.key, ...input },
+      }),
+    ],
+    'sent where sent.id = $3',
+    values,
+  );
+  try {
+    const r = await db.query<{ sent: boolean }>(
+      `with copies as materialized (
+         select id, version, syncing from echeqs where tenant_id = $1 and cheque_id = $2 order by id for no key update
+       ), sent as (
+         update echeqs e set syncing = true, pending_key = $5, sync_error = null, updated_at = $6
+         from copies c
+         where e.id = c.id
+           and exists (select 1 from copies o where o.id = $3 and o.version = $4)
+           and not exists (select 1 from copies o where o.syncing)
+         returning e.id
+       ), ${records.map((sql, i) => `w${i} as (${sql})`).join(', ')}
+       select exists (select 1 from sent where sent.id = $3) as sent`,
+      values,
+    );
+    return r.rows[0]?.sent === true;
+  } catch (err) {
+    if (isDbError(err) && err.code === '40P01') return false;
+    throw err;
+  }
+}
+
 /**
  * One operation of LIFECYCLE §3 on the caller's copy: checked by the state machine against it (409 with the
- * contract's message), recorded in the outbox with its key in one transaction with `syncing` and the audit record,
- * then delivered at once; its events come back through the bank's inbox before the answer.
+ * contract's message), recorded with `syncing`, its outbox record with its key and the audit record in one statement
+ * that applies only to the copy as checked (else read and checked again), then delivered at once; its events come
+ * back through the bank's inbox before the answer.
  */
 export async function operate(opts: {
   deps: LifecycleDeps;
@@ -103,57 +199,28 @@ export async function operate(opts: {
   if (!tenantId) throw forbidden('Solo un banco o sus empresas operan ECHEQs del registro');
   const now = deps.clock.now();
   const key = registryKey(tenantId, opts.idempotencyKey);
-  // A cheque the caller does not see is a 404 whatever the state of its bank's link (looked up only when the link
-  // refuses: otherwise the transaction below finds it, or answers 404 itself).
-  await requireClearing(deps, tenantId).catch(async (err: unknown) => {
-    if (!(await findCopy(deps.db, ctx, opts.id))) throw chequeNotFound();
-    throw err;
-  });
-  const sent = await deps.db.transaction(async (tx) => {
-    const row = await findCopy(tx, ctx, opts.id, true);
-    if (!row) throw chequeNotFound();
-    if (row.origin !== 'REGISTRY' || !row.registry) {
-      throw invalidTransition('El ECHEQ fue registrado a mano: no circula por el registro de COELSA');
-    }
-    if (row.syncing) throw invalidTransition('El ECHEQ se está actualizando: espere la respuesta de COELSA');
-    const caller = await callerOn(tx, ctx, row);
-    const refusal = checkOperation(row.registry, opts.type, caller, buenosAiresDateOf(now));
-    if (refusal) throw refusalError({ ...refusal, replayed: false });
-    const request = requestOf(row, opts.type, caller, opts.input, key);
-    await tx.query(
-      `update echeqs set syncing = true, pending_key = $3, sync_error = null, updated_at = $4
-       where tenant_id = $1 and cheque_id = $2`,
-      [tenantId, row.cheque_id, key, now],
-    );
-    await enqueueClearing(tx, {
-      tenantId,
-      operation: 'REGISTRY_OPERATE',
-      entity: 'echeq',
-      entityId: row.id,
-      payload: { request },
-    });
-    await recordAudit(tx, ctx, {
-      action: `echeq.${opts.type.toLowerCase()}`,
-      entity: 'echeq',
-      entityId: row.id,
-      tenantId,
-      before: { state: row.state },
-      after: { operation: opts.type, cheque_id: row.cheque_id, key, ...opts.input },
-    });
-    return { request, chequeId: row.cheque_id! };
-  });
+  // A cheque the caller does not see is a 404 whatever the state of its bank's link.
+  let row = await visibleCopy(deps.db, ctx, opts.id);
+  await requireClearing(deps, tenantId);
+  let request: RegistryOperateRequest | null = null;
+  for (let attempt = 0; !request; attempt++) {
+    if (attempt > 0) row = await visibleCopy(deps.db, ctx, opts.id);
+    const checked = await checkedRequest(deps.db, ctx, row, opts, key, now);
+    if (attempt === SEND_ATTEMPTS) throw updating();
+    if (await markSending(deps.db, ctx, row, opts.type, checked, opts.input, now)) request = checked;
+  }
+  const chequeId = row.cheque_id!;
   await adhereBeforeOperating(deps, tenantId);
-  const outcome = await deps.link.operate(tenantId, sent.request);
-  if (outcome) await registryDelivered(deps.db, tenantId, sent.request.key, outcome, deps.clock.now());
+  const outcome = await deps.link.operate(tenantId, request);
+  if (outcome) await registryDelivered(deps.db, tenantId, key, outcome, deps.clock.now());
   if (outcome && !outcome.ok) {
-    await refused(deps.db, tenantId, sent.chequeId, key, outcome.message);
+    await refused(deps.db, tenantId, chequeId, key, outcome.message);
     throw refusalError(outcome);
   }
   if (outcome) await runInboxes(deps, deps.link, tenantId, outcome.cheque);
-  const row = await findCopy(deps.db, ctx, opts.id);
-  if (!row) throw chequeNotFound();
+  const after = await visibleCopy(deps.db, ctx, opts.id);
   return {
-    status: row.syncing ? (202 as const) : (200 as const),
-    cheque: toCopyDto(row, await callerOn(deps.db, ctx, row), now),
+    status: after.syncing ? (202 as const) : (200 as const),
+    cheque: toCopyDto(after, await callerOn(deps.db, ctx, after), now),
   };
 }
