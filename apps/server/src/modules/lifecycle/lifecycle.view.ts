@@ -43,9 +43,9 @@ export const COPY_SELECT = `select e.id, e.tenant_id, e.company_id, e.number, e.
 
 /**
  * The caller's copy of a cheque by the platform's id: a company's own row, or a row of the bank's (the tenant's) for
- * bank roles; null when the caller does not see it. `lock` locks the row for the rest of the transaction.
+ * bank roles; null when the caller does not see it.
  */
-export async function findCopy(q: Queryable, ctx: Ctx, id: string, lock = false): Promise<CopyView | null> {
+export async function findCopy(q: Queryable, ctx: Ctx, id: string): Promise<CopyView | null> {
   const a = ctx.actor;
   const params: unknown[] = [id];
   let where = 'e.id = $1 and e.deleted_at is null';
@@ -57,7 +57,7 @@ export async function findCopy(q: Queryable, ctx: Ctx, id: string, lock = false)
       where += ` and e.company_id = $${params.length}`;
     }
   }
-  const r = await q.query<CopyView>(`${COPY_SELECT} where ${where}${lock ? ' for update of e' : ''}`, params);
+  const r = await q.query<CopyView>(`${COPY_SELECT} where ${where}`, params);
   return r.rows[0] ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingQueryable } from '../../../test/recording-db';
 import type { Db } from './db';
-import { insertRows } from './insert-rows';
+import { insertRows, insertsFrom } from './insert-rows';
 import { openPglite } from './pglite';
 
 describe('insertRows', () => {
@@ -58,5 +58,30 @@ describe('insertRows', () => {
       ]),
     ).rejects.toThrow();
     expect(queries).toHaveLength(0);
+  });
+
+  it('as parts of a caller’s statement, writes the rows only when its source gives a row', async () => {
+    const count = async () => (await db.query<{ n: number }>('select count(*)::int as n from a')).rows[0]!.n;
+    const before = await count();
+    for (const n of [0, 1]) {
+      const values: unknown[] = [n];
+      const parts = insertsFrom(
+        [
+          { table: 'a', columns: ['name', 'data'], values: ['from', JSON.stringify({ n })] },
+          { table: 'b', columns: ['n'], values: [5] },
+        ],
+        'src where src.n = 1',
+        values,
+      );
+      expect(parts).toHaveLength(2);
+      await db.query(
+        `with src as (select $1::int as n), ${parts.map((p, i) => `w${i} as (${p})`).join(', ')} select 1`,
+        values,
+      );
+    }
+    expect(await count()).toBe(before + 1);
+    const row = await db.query<{ data: unknown }>(`select data from a where name = 'from'`);
+    expect(row.rows).toEqual([{ data: { n: 1 } }]);
+    expect(() => insertsFrom([{ table: 'a', columns: ['name'], values: [] }], 'src', [])).toThrow();
   });
 });
