@@ -24,7 +24,6 @@ import {
   outboxJob,
   probesSettled,
   registryJob,
-  startDirectoryCache,
 } from './modules/clearing';
 import { custodyExpiryJob, custodyRoutes, lockOpenCustody, sandboxBook } from './modules/custody';
 import { discountRoutes, hasOpenDiscount } from './modules/discounts';
@@ -50,6 +49,7 @@ import { createSessionCache } from './platform/auth/session-cache';
 import { benchReferenceEnabled, withBenchCapture } from './platform/bench-capture';
 import { type Clock, systemClock } from './platform/clock';
 import type { Db } from './platform/db/db';
+import { startDirectoryCache } from './platform/db/directory-cache';
 import type { Deps } from './platform/deps';
 import type { App } from './platform/http/app-type';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler';

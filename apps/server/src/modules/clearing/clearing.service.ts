@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db';
+import { remembered } from '../../platform/db/directory-cache';
 import { insertRows, type RowInsert } from '../../platform/db/insert-rows';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -13,13 +14,12 @@ import {
   settleRegistryOutbox,
 } from './clearing.queries';
 import { assess, type ClearingDeps, type PortOptions, portFor, toAppError } from './connect';
-import { remembered } from './directory-cache';
 import type { ClearingEcheq, ClearingOperation, ClearingPayloads, ClearingPort } from './port';
 import type { RegistryOutcome } from './registry/types';
 import { recentProbe } from './status.service';
 
 /**
- * The bank's configuration as committed, from the directory cache (directory-cache.ts): no round trip while nothing
+ * The bank's configuration as committed, from the directory cache (platform/db/directory-cache.ts): no round trip while nothing
  * changed. Never for a read that must lock the row or see its own transaction's writes (those call selectConfig).
  */
 function committedConfig(db: Queryable, tenantId: string): Promise<CoelsaConfigRow | null> {

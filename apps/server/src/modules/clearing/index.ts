@@ -12,10 +12,8 @@
  *   (`registryIssue`, `registryOperate`, `registryEvents`, `registryAdhere`) answer in a transaction of their own
  *   (never call them while holding a transaction). The registry's types are exported for the bank side.
  * - `onSandbox(q, tenantId)`: whether the bank works on the built-in sandbox; `activeSandboxBanks(deps, among?)`: the
- *   active banks that do (from the directory cache, directory-cache.ts: no round trip while nothing changed).
- * - `startDirectoryCache(db)`: this process's directory cache (app.ts, once): each bank's configuration, the sandbox
- *   banks, which banks have no client company left to adhere (`directoryCacheOf(db)`); kept fresh by the database's
- *   announcements.
+ *   active banks that do (from the directory cache, platform/db/directory-cache.ts: no round trip while nothing
+ *   changed). `directoryCacheOf(db)`: that cache (started once by app.ts), for the lifecycle's own entries.
  * - `joinSandbox(q, tenantId, now)`, `learnSandboxBook(q, tenantId, now, entries)`: a bank joins the built-in sandbox,
  *   which learns its book (see ClearingBook).
  * - `sandboxSimulateReceived(db, req, now)`: "Simular ECHEQ recibido" on the sandbox's registry (LIFECYCLE §6).
@@ -23,6 +21,8 @@
  * - Metrics: `breakerStates()`, `outboxBacklog(db)`; the readiness probe: `clearingOverall(deps)`; `probesSettled()` for a stopping process. Tests:
  *   `deliverOutboxOnce(deps)`, the standalone simulator.
  */
+
+export { directoryCacheOf } from '../../platform/db/directory-cache';
 export { type BreakerState, breakerStates } from './adapters/breaker';
 export type { ClearingBook, SandboxBookEntry } from './book';
 export { clearingRoutes } from './clearing.routes';
@@ -39,7 +39,6 @@ export {
   validateWithClearing,
 } from './clearing.service';
 export type { ClearingDeps } from './connect';
-export { directoryCacheOf, startDirectoryCache } from './directory-cache';
 export { deliverOutboxOnce, outboxBacklog, outboxJob } from './outbox/outbox';
 export type { ClearingEcheq, ClearingOperation, ClearingPort } from './port';
 export type {

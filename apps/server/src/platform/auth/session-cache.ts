@@ -1,4 +1,5 @@
 import type { Db } from '../db/db';
+import { startNotifiedCache } from '../db/notified-cache';
 import type { Actor } from './actor';
 
 /** Channel on which the database announces any change that can end or alter a session (see 0009_auth_notify.sql). */
@@ -13,11 +14,11 @@ type Entry = { actor: Actor; until: number };
  * Sessions already verified (token signature, live session row, active user of an active bank), kept per process so
  * that a signed-in request needs no extra database round trip.
  *
- * It never outlives a revocation: every change to sessions, users or banks that can affect a session is announced by
- * the database (trigger + NOTIFY, in the same transaction) to every server process, which forgets all entries;
- * this process also forgets them when it answers any request that writes. An entry is stored only if nothing was
- * forgotten while it was being read (no stale read slips in), and never past the token's or the session's expiry.
- * While the announcements cannot be received (connection lost), nothing is kept.
+ * It never outlives a revocation (platform/db/notified-cache.ts): every change to sessions, users or banks that can
+ * affect a session is announced by the database (trigger + NOTIFY, in the same transaction) to every server process,
+ * which forgets all entries; this process also forgets them when it answers any request that writes. An entry is
+ * stored only if nothing was forgotten while it was being read (no stale read slips in), and never past the token's
+ * or the session's expiry. While the announcements cannot be received (connection lost), nothing is kept.
  */
 export type SessionCache = {
   get(token: string, now: number): Actor | null;
@@ -29,22 +30,9 @@ export type SessionCache = {
 };
 
 export async function createSessionCache(db: Pick<Db, 'listen'>): Promise<SessionCache> {
-  const entries = new Map<string, Entry>();
-  let gen = 0;
-  let listening = false;
-  const clear = () => {
-    gen++;
-    entries.clear();
-  };
-  const stop = await db
-    .listen(AUTH_CHANNEL, (event) => {
-      listening = event !== 'down';
-      clear();
-    })
-    .catch(() => null);
+  const entries = await startNotifiedCache<Entry>(db, AUTH_CHANNEL, MAX_ENTRIES);
   return {
     get(token, now) {
-      if (!listening) return null;
       const e = entries.get(token);
       if (!e) return null;
       if (e.until <= now) {
@@ -53,17 +41,11 @@ export async function createSessionCache(db: Pick<Db, 'listen'>): Promise<Sessio
       }
       return e.actor;
     },
-    generation: () => gen,
+    generation: entries.generation,
     set(token, actor, expiresAt, now, generation) {
-      if (!listening || generation !== gen) return;
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(token, { actor, until: Math.min(expiresAt, now + TTL_MS) });
+      entries.set(token, { actor, until: Math.min(expiresAt, now + TTL_MS) }, generation);
     },
-    clear,
-    async close() {
-      listening = false;
-      clear();
-      await stop?.().catch(() => {});
-    },
+    clear: entries.clear,
+    close: entries.close,
   };
 }
