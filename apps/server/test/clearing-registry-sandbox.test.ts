@@ -9,7 +9,7 @@ import {
   type RegistryOutcome,
   registryJob,
 } from '../src/modules/clearing';
-import { SANDBOX_REGISTRY } from '../src/modules/clearing/adapters/sandbox';
+import { sandboxRegistry } from '../src/modules/clearing/adapters/sandbox';
 import { ClearingRejectedError } from '../src/modules/clearing/clearing.errors';
 import { registryCheque, registryOperate } from '../src/modules/clearing/registry';
 import type { Db } from '../src/platform/db/db';
@@ -229,7 +229,7 @@ describe('the sandbox registry’s job', () => {
       };
       // Comercial Sur is off the sandbox: the registry plays it (no bank asks for its deposit).
       const outcome = await db.transaction((tx) =>
-        registryOperate(tx, deposit, new Date(now).toISOString(), SANDBOX_REGISTRY, AS_REGISTRY),
+        registryOperate(tx, deposit, new Date(now).toISOString(), sandboxRegistry(db), AS_REGISTRY),
       );
       expect(ok(outcome).state).toBe('DEPOSITADO');
     }

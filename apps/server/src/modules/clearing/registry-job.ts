@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/db';
 import type { Job } from '../../platform/jobs';
-import { SANDBOX_REGISTRY } from './adapters/sandbox';
+import { sandboxRegistry } from './adapters/sandbox';
 import type { ClearingDeps } from './connect';
 import {
   type RegistryContext,
@@ -51,6 +51,6 @@ export function registryJob(deps: Pick<ClearingDeps, 'db'>): Job {
     name: 'clearing-registry',
     everyMs: REGISTRY_EVERY_MS,
     run: async ({ now }) => now,
-    after: (now) => registryTick(deps.db, now as Date, SANDBOX_REGISTRY),
+    after: (now) => registryTick(deps.db, now as Date, sandboxRegistry(deps.db)),
   };
 }

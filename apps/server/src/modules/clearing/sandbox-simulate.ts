@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/db';
-import { SANDBOX_REGISTRY } from './adapters/sandbox';
+import { sandboxRegistry } from './adapters/sandbox';
 import { type RegistryOutcome, registrySimulateReceived, type SimulateReceivedRequest } from './registry';
 
 /**
@@ -8,5 +8,5 @@ import { type RegistryOutcome, registrySimulateReceived, type SimulateReceivedRe
  * checks that the bank works on the sandbox. Replayed with the same key, the first answer.
  */
 export function sandboxSimulateReceived(db: Db, req: SimulateReceivedRequest, now: Date): Promise<RegistryOutcome> {
-  return db.transaction((tx) => registrySimulateReceived(tx, req, now.toISOString(), SANDBOX_REGISTRY));
+  return db.transaction((tx) => registrySimulateReceived(tx, req, now.toISOString(), sandboxRegistry(db)));
 }

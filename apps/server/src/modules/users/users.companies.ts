@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db';
+import { rememberedEach } from '../../platform/db/directory-cache';
 
 // What other modules ask of the banks' client companies (the lifecycle's parties to a registry cheque): answers read
 // by CUIT or id, many at once where the caller has many, not the module's rows.
@@ -19,14 +20,27 @@ export async function clientsByCuit(q: Queryable, tenantId: string, cuits: strin
   return r.rows;
 }
 
-/** The banks that have a client company whose CUIT is among `cuits` (companies_cuit_idx; see clientsByCuit). */
+/**
+ * The banks that have a client company whose CUIT is among `cuits` (companies_cuit_idx; see clientsByCuit). Read
+ * after every lifecycle operation, changed rarely: each CUIT's banks are kept in the directory cache of `q` when it
+ * has one (platform/db/directory-cache.ts; a company created, moved, deleted or given another CUIT is announced),
+ * so only CUITs not asked for since the last change are read, in one statement.
+ */
 export async function banksOfCuits(q: Queryable, cuits: string[]): Promise<string[]> {
   if (cuits.length === 0) return [];
-  const r = await q.query<{ tenant_id: string }>(
-    'select distinct tenant_id from companies where cuit = any($1::bpchar[])',
-    [cuits],
+  const banks = await rememberedEach(
+    q,
+    cuits,
+    (cuit) => `banks-of-cuit:${cuit}`,
+    async (missing) => {
+      const r = await q.query<{ cuit: string; tenant_id: string }>(
+        'select distinct btrim(cuit) as cuit, tenant_id from companies where cuit = any($1::bpchar[])',
+        [missing],
+      );
+      return missing.map((cuit) => r.rows.filter((x) => x.cuit === cuit).map((x) => x.tenant_id));
+    },
   );
-  return r.rows.map((x) => x.tenant_id);
+  return [...new Set(banks.flat())];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../../platform/db/db';
+import { remembered } from '../../../platform/db/directory-cache';
 import { toIso } from '../../../platform/timestamps';
 import { bankCodeOf } from '../../accounts';
 import { ClearingRejectedError } from '../clearing.errors';
@@ -110,12 +111,21 @@ function rejected(reply: SimReply): ClearingRejectedError {
 
 /**
  * Who is on the platform for the sandbox's registry: the companies of the banks on the sandbox and those banks' codes.
- * A company whose bank is not on the sandbox, like any unknown CUIT, is outside: the registry plays it.
+ * A company whose bank is not on the sandbox, like any unknown CUIT, is outside: the registry plays it. Whether a CUIT
+ * is known is kept in the directory cache of `db` (every issue asks it of its beneficiary); it is read in the
+ * registry's transaction, which writes none of the tables it is read from.
  */
-const sandboxDirectory: RegistryDirectory = { knowsCuit: cuitOnSandbox, knowsBank: bankCodeOnSandbox };
+function sandboxDirectory(db: Queryable): RegistryDirectory {
+  return {
+    knowsCuit: (q, cuit) => remembered(db, `sandbox-cuit:${cuit}`, () => cuitOnSandbox(q, cuit)),
+    knowsBank: bankCodeOnSandbox,
+  };
+}
 
-/** The sandbox registry's context: its directory and the lifecycle's options (its calls and its jobs use it). */
-export const SANDBOX_REGISTRY: RegistryContext = { directory: sandboxDirectory, options: REGISTRY_OPTIONS };
+/** The sandbox registry's context on `db`: its directory and the lifecycle's options (its calls and its jobs use it). */
+export function sandboxRegistry(db: Queryable): RegistryContext {
+  return { directory: sandboxDirectory(db), options: REGISTRY_OPTIONS };
+}
 
 /**
  * The built-in sandbox: the clearing house simulated in-process. Its first operations answer on the bank's own sandbox
@@ -141,7 +151,7 @@ export function sandboxAdapter(o: { q: Queryable; db: Db; tenantId: string; now:
     ...registryCalls({
       db: o.db,
       now: o.now,
-      ctx: SANDBOX_REGISTRY,
+      ctx: sandboxRegistry(o.db),
       requester: async () => {
         const bankCode = await bankCodeOf(o.db, o.tenantId);
         return bankCode ? { kind: 'bank', bankCode } : null;
