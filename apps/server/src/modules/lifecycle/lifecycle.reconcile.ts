@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { acceptedEndorsementCount, type RegistryCheque } from '@echeq/contract';
-import type { Queryable } from '../../platform/db/db';
+import type { Db, Queryable } from '../../platform/db/db';
 import { bankCodeOf } from '../accounts';
 import type { RegistryEvent } from '../clearing';
 import { partiesOf } from './lifecycle.copies';
@@ -49,31 +49,43 @@ async function appliedEvents(q: Queryable, link: RegistryLink, tenantId: string,
  * Compares a bank's copies and history with the registry's events it applied (those up to its inbox cursor): each
  * client company that is a party to a cheque has one copy whose state, holder, accepted endorsements, registry record
  * and last event are the cheque's after its last event; no other copy; one bank copy per cheque; every event in the
- * bank's history once. Read-only; run it outside any transaction (the link calls the registry). An empty
- * `mismatches` means the bank agrees with the registry.
+ * bank's history once. Read-only (the bank's side in one repeatable-read transaction); run it outside any
+ * transaction (the link calls the registry). An empty `mismatches` means the bank agrees with the registry.
  */
-export async function reconcileBank(q: Queryable, link: RegistryLink, tenantId: string): Promise<Reconciliation> {
-  const cur = await q.query<{ cursor: string }>(
-    'select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1',
-    [tenantId],
-  );
-  const cursor = cur.rows[0]?.cursor ?? '0';
-  const events = await appliedEvents(q, link, tenantId, BigInt(cursor));
+export async function reconcileBank(db: Db, link: RegistryLink, tenantId: string): Promise<Reconciliation> {
+  // The cursor, the copies and the history as of one moment: a pass of the inbox (or a job's event it applies) between
+  // two reads would show a copy ahead of the cursor read before it. The events up to the cursor never change: they
+  // are read afterwards, through the link, outside the transaction.
+  const seen = await db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read');
+    const cur = await tx.query<{ cursor: string }>(
+      'select cursor::text as cursor from echeq_inbox_cursors where tenant_id = $1',
+      [tenantId],
+    );
+    const rows = await tx.query<Copy>(
+      `select cheque_id, company_id, state, holder_cuit, endorsements, last_event::text as last_event, bank_copy,
+              registry
+       from echeqs where tenant_id = $1 and origin = 'REGISTRY' and deleted_at is null`,
+      [tenantId],
+    );
+    const h = await tx.query<{ event_id: string; n: number }>(
+      'select event_id::text as event_id, count(*)::int as n from echeq_history where tenant_id = $1 group by event_id',
+      [tenantId],
+    );
+    return { cursor: cur.rows[0]?.cursor ?? '0', rows: rows.rows, history: h.rows };
+  });
+  const cursor = seen.cursor;
+  const events = await appliedEvents(db, link, tenantId, BigInt(cursor));
   const latest = new Map<string, RegistryEvent>();
   for (const ev of events) latest.set(ev.cheque_id, ev);
-  const rows = await q.query<Copy>(
-    `select cheque_id, company_id, state, holder_cuit, endorsements, last_event::text as last_event, bank_copy, registry
-     from echeqs where tenant_id = $1 and origin = 'REGISTRY' and deleted_at is null`,
-    [tenantId],
-  );
   const mismatches: CopyMismatch[] = [];
   const miss = (cheque_id: string, company_id: string | null, field: string, copy: unknown, registry: unknown) =>
     mismatches.push({ cheque_id, company_id, field, copy, registry });
   const copies = new Map<string, Copy>();
-  for (const c of rows.rows) copies.set(`${c.cheque_id}|${c.company_id}`, c);
+  for (const c of seen.rows) copies.set(`${c.cheque_id}|${c.company_id}`, c);
   const expected = new Set<string>();
   const lastEvents = [...latest.values()];
-  const partiesOfEach = await partiesOf(q, tenantId, lastEvents);
+  const partiesOfEach = await partiesOf(db, tenantId, lastEvents);
   for (const [i, ev] of lastEvents.entries()) {
     const id = ev.cheque_id;
     const cheque = ev.payload.cheque;
@@ -92,15 +104,11 @@ export async function reconcileBank(q: Queryable, link: RegistryLink, tenantId: 
       if (c.last_event !== ev.id) miss(id, p.id, 'last_event', c.last_event, ev.id);
       if (!isDeepStrictEqual(c.registry, cheque)) miss(id, p.id, 'registry', c.registry, cheque);
     }
-    const banks = rows.rows.filter((c) => c.cheque_id === id && c.bank_copy).length;
+    const banks = seen.rows.filter((c) => c.cheque_id === id && c.bank_copy).length;
     if (parties.length > 0 && banks !== 1) miss(id, null, 'bank_copy', banks, 1);
   }
   for (const [k, c] of copies) if (!expected.has(k)) miss(c.cheque_id, c.company_id, 'extra', c.last_event, null);
-  const h = await q.query<{ event_id: string; n: number }>(
-    'select event_id::text as event_id, count(*)::int as n from echeq_history where tenant_id = $1 group by event_id',
-    [tenantId],
-  );
-  const heard = new Map(h.rows.map((r) => [r.event_id, r.n]));
+  const heard = new Map(seen.history.map((r) => [r.event_id, r.n]));
   for (const ev of events) {
     const n = heard.get(ev.id) ?? 0;
     if (n !== 1) miss(ev.cheque_id, null, 'history', n, ev.id);
