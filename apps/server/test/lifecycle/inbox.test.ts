@@ -2,8 +2,10 @@ import { makeCuit } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryAdhere, registryEventsAfter } from '../../src/modules/clearing/registry';
 import { type RegistryLink, runInbox, runInboxPass } from '../../src/modules/lifecycle';
+import { lockInbox } from '../../src/modules/lifecycle/lifecycle.copies';
+import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.inbox';
 import { fixedClock } from '../../src/platform/clock';
-import type { Db } from '../../src/platform/db/db';
+import type { Db, Queryable } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from '../helpers';
 import {
@@ -324,5 +326,134 @@ describe("each bank's inbox", () => {
     ).toContain(c.cheque_id); // drawn on bank A (EMPRESA's account)
     const aCopies = await copies(bankA, c.cheque_id);
     expect(aCopies.map((r) => r.cuit)).toEqual([EMPRESA]);
+  });
+
+  it('one pass applies several events of a cheque to two companies of the bank: one bank copy, syncing answered', async () => {
+    const third = makeCuit('30', '71100006');
+    await addCompany(bankA, third, 'Tercera S.A.');
+    await inboxes(); // adheres it
+    // Issued from one company of bank A to another and accepted: both new copies in one pass.
+    const c = ok(
+      await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF }),
+    );
+    ok(await operate(db, c.cheque_id, { type: 'ACCEPT', caller: { cuit: BENEF } }, at('2026-04-02')));
+    expect(await runInbox(deps(), linkOn(db), bankA)).toBe(2);
+    const first = await copies(bankA, c.cheque_id);
+    expect(first.map((r) => [r.cuit, r.state])).toEqual([EMPRESA, BENEF].sort().map((cuit) => [cuit, 'ACTIVO']));
+    expect(first.filter((r) => r.bank_copy)).toHaveLength(1);
+    // The beneficiary endorses to a third company of the bank, which the registry's directory does not know: it
+    // accepts at once (a second event, with no key), both in one pass. The beneficiary's copy awaited its
+    // endorsement (the older of the two events), the issuer's another operation.
+    const endorseKey = `endorse-${c.cheque_id}`;
+    await db.query(
+      `update echeqs e set syncing = true, pending_key = case when co.cuit = $2 then $3 else 'otra' end
+       from companies co where co.id = e.company_id and e.tenant_id = $1 and e.cheque_id = $4`,
+      [bankA, BENEF, endorseKey, c.cheque_id],
+    );
+    ok(
+      await operate(
+        db,
+        c.cheque_id,
+        { type: 'ENDORSE', caller: { cuit: BENEF }, endorsee_cuit: third },
+        at('2026-04-03'),
+        endorseKey,
+      ),
+    );
+    expect(await runInbox(deps(), linkOn(db), bankA)).toBe(2);
+    const rows = await db.query<Record<string, unknown>>(
+      `select btrim(co.cuit) as cuit, e.state, e.tray, e.holder_cuit, e.endorsements, e.bank_copy, e.syncing,
+              e.pending_key, e.last_event::text as last_event
+       from echeqs e join companies co on co.id = e.company_id
+       where e.tenant_id = $1 and e.cheque_id = $2 order by co.cuit`,
+      [bankA, c.cheque_id],
+    );
+    const last = (await eventIdsOf(PLATFORM_BANK, [third])).at(-1);
+    const byCuit = Object.fromEntries(rows.rows.map((r) => [r.cuit, r]));
+    expect(Object.keys(byCuit).sort()).toEqual([EMPRESA, BENEF, third].sort());
+    for (const r of rows.rows) expect(r).toMatchObject({ state: 'ACTIVO', holder_cuit: third, last_event: last });
+    expect(byCuit[BENEF]).toMatchObject({ tray: 'endosados', syncing: false, pending_key: null, endorsements: 1 });
+    expect(byCuit[EMPRESA]).toMatchObject({ syncing: true, pending_key: 'otra' });
+    expect(byCuit[third]).toMatchObject({ tray: 'recibidos', syncing: false, pending_key: null, bank_copy: false });
+    expect(rows.rows.filter((r) => r.bank_copy)).toHaveLength(1);
+    expect(await history(bankA, c.cheque_id)).toEqual([
+      'ISSUE:EMITIDO-PENDIENTE',
+      'ACCEPT:ACTIVO',
+      'ENDORSE:ACTIVO-PENDIENTE',
+      'ACCEPT_ENDORSEMENT:ACTIVO',
+    ]);
+  });
+
+  it('a pass costs the same statements whatever the number of its events', async () => {
+    await inboxes();
+    let statements = 0;
+    let transactions = 0;
+    const wrap = (q: Queryable): Queryable => ({
+      query(sql, params) {
+        statements++;
+        return q.query(sql, params);
+      },
+      exec: (sql) => q.exec(sql),
+    });
+    const counting: Db = {
+      ...db,
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => {
+        transactions++;
+        return db.transaction((tx) => fn(wrap(tx)));
+      },
+      listen: (channel, onEvent) => db.listen(channel, onEvent),
+      close: () => db.close(),
+      poolStats: () => db.poolStats(),
+    };
+    // Statements inside the pass's transaction, for `k` cheques from one company of bank A to another, each issued
+    // and accepted (two events and two copies each).
+    const pass = async (k: number) => {
+      for (let i = 0; i < k; i++) {
+        const c = ok(
+          await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF }),
+        );
+        ok(await operate(db, c.cheque_id, { type: 'ACCEPT', caller: { cuit: BENEF } }, at('2026-04-02')));
+      }
+      statements = 0;
+      transactions = 0;
+      expect(await runInbox({ db: counting, clock }, linkOn(db), bankA)).toBe(2 * k);
+      return { statements, transactions };
+    };
+    await pass(1); // fills what the process remembers of the bank
+    const one = await pass(1);
+    const many = await pass(12);
+    expect(one).toEqual({ statements: 4, transactions: 1 }); // lock and cursor, parties, copies, history and cursor
+    expect(many).toEqual(one);
+  });
+
+  it("the cursor is read after the inbox's lock is held, never from before it (PostgreSQL)", async () => {
+    if (TEST_ENGINE !== 'pg' || !url) return;
+    const tenant = await db.query<{ id: string }>(
+      `insert into tenants (nombre, codigo, cuit, tipo) values ($1, $1, '30500010912', 'BANCO') returning id`,
+      [`Banco cursor ${Math.random().toString(36).slice(2, 8)}`],
+    );
+    const id = tenant.rows[0]!.id;
+    expect(await db.transaction((tx) => lockInbox(tx, INBOX_LOCK, id))).toBe('0');
+    const other = await openPg(url);
+    try {
+      let waiting: Promise<string> | undefined;
+      await db.transaction(async (tx) => {
+        await lockInbox(tx, INBOX_LOCK, id);
+        await tx.query('update echeq_inbox_cursors set cursor = 42 where tenant_id = $1', [id]);
+        // Another process's pass starts its statement (and its snapshot) while this one holds the lock.
+        waiting = other.transaction((tx2) => lockInbox(tx2, INBOX_LOCK, id));
+        for (let i = 0; i < 100; i++) {
+          const w = await other.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          );
+          if (w.rows[0]!.n > 0) break;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      });
+      expect(await waiting).toBe('42');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -9,14 +9,15 @@ import { closeRegistryCustody, openRegistryCustody } from '../custody';
 import { clientsToAdhere, markAdhered } from '../users';
 import {
   banksConcerned,
+  type CopyRow,
+  type CopyWrite,
   cursorOf,
   type HistoryLine,
-  insertHistory,
-  moveCursor,
+  lockInbox,
   type Party,
   partiesOf,
-  readCursor,
-  upsertCopy,
+  recordPass,
+  upsertCopies,
 } from './lifecycle.copies';
 import type { RegistryLink } from './lifecycle.link';
 
@@ -41,32 +42,10 @@ function actorOf(
   return { cuit, name: link?.to_name ?? null, bank: null };
 }
 
-/**
- * Applies one event to the copies of every client company of the bank that is a party; answers the line of the
- * bank's history it makes (runInbox records a batch's lines together).
- */
-async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev: RegistryEvent): Promise<HistoryLine> {
-  const cheque = ev.payload.cheque;
-  const at = new Date(ev.at);
-  for (const party of parties) {
-    const copy = await upsertCopy(tx, { tenantId, party, cheque, eventId: ev.id, key: ev.payload.key, at: ev.at });
-    if (!copy) continue;
-    if (ev.operation === 'CUSTODY' && cheque.holder_cuit === party.cuit) {
-      await openRegistryCustody(tx, {
-        tenantId,
-        companyId: party.id,
-        echeqId: copy.id,
-        presentationDeadline: presentationWindowEnd(cheque.payment_date),
-        at,
-      });
-    } else if (ev.operation === 'RESCUE' || ev.operation === 'AUTO_DEPOSIT') {
-      const reason = ev.operation === 'RESCUE' ? 'Rescatado de custodia' : 'Depositado automáticamente';
-      await closeRegistryCustody(tx, { echeqId: copy.id, reason, at });
-    }
-  }
-  const who = actorOf(cheque, ev.payload.caller);
+/** The line of the bank's history an event makes. */
+function historyLine(ev: RegistryEvent): HistoryLine {
+  const who = actorOf(ev.payload.cheque, ev.payload.caller);
   return {
-    tenantId,
     chequeId: ev.cheque_id,
     eventId: ev.id,
     at: ev.at,
@@ -77,6 +56,55 @@ async function applyEvent(tx: Queryable, tenantId: string, parties: Party[], ev:
     bank: who.bank,
     details: ev.payload.input,
   };
+}
+
+const copyKey = (companyId: string, chequeId: string) => `${companyId}:${chequeId}`;
+
+/**
+ * The copies a pass writes: one per client company that is a party and cheque, as the newest of the pass's events
+ * on that cheque leaves it, with the keys of all of them; in the order the bank first heard of each.
+ */
+function copyWrites(events: readonly RegistryEvent[], parties: readonly Party[][]): CopyWrite[] {
+  const writes = new Map<string, CopyWrite>();
+  for (const [i, ev] of events.entries()) {
+    for (const party of parties[i]!) {
+      const key = copyKey(party.id, ev.cheque_id);
+      const keys = [...(writes.get(key)?.keys ?? []), ev.payload.key];
+      writes.set(key, { party, cheque: ev.payload.cheque, eventId: ev.id, at: ev.at, keys });
+    }
+  }
+  return [...writes.values()];
+}
+
+/**
+ * Each event's custody record, in order, for the copies the pass wrote: opened on CUSTODY for the holder's copy,
+ * released on RESCUE and AUTO_DEPOSIT.
+ */
+async function applyCustody(
+  tx: Queryable,
+  tenantId: string,
+  events: readonly RegistryEvent[],
+  parties: readonly Party[][],
+  written: readonly CopyRow[],
+): Promise<void> {
+  const copies = new Map(written.map((c) => [copyKey(c.company_id, c.cheque_id), c.id]));
+  for (const [i, ev] of events.entries()) {
+    if (ev.operation !== 'CUSTODY' && ev.operation !== 'RESCUE' && ev.operation !== 'AUTO_DEPOSIT') continue;
+    const cheque = ev.payload.cheque;
+    const at = new Date(ev.at);
+    for (const party of parties[i]!) {
+      const echeqId = copies.get(copyKey(party.id, ev.cheque_id));
+      if (!echeqId) continue;
+      if (ev.operation === 'CUSTODY') {
+        if (cheque.holder_cuit !== party.cuit) continue;
+        const presentationDeadline = presentationWindowEnd(cheque.payment_date);
+        await openRegistryCustody(tx, { tenantId, companyId: party.id, echeqId, presentationDeadline, at });
+      } else {
+        const reason = ev.operation === 'RESCUE' ? 'Rescatado de custodia' : 'Depositado automáticamente';
+        await closeRegistryCustody(tx, { echeqId, reason, at });
+      }
+    }
+  }
 }
 
 /**
@@ -155,16 +183,14 @@ export async function runInbox(
     const from = cursors.get(tenantId) ?? (await cursorOf(db, tenantId));
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     const n = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [INBOX_LOCK, tenantId]);
-      const cursor = BigInt(await readCursor(tx, tenantId));
+      const cursor = BigInt(await lockInbox(tx, INBOX_LOCK, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
       const parties = await partiesOf(tx, tenantId, fresh);
-      const lines: HistoryLine[] = [];
-      for (const [i, ev] of fresh.entries()) lines.push(await applyEvent(tx, tenantId, parties[i]!, ev));
-      await insertHistory(tx, lines);
-      const next = BigInt(pulled.cursor) > cursor ? pulled.cursor : cursor.toString();
-      if (next !== cursor.toString()) await moveCursor(tx, tenantId, next, deps.clock.now());
-      return { fresh: fresh.length, next };
+      const written = await upsertCopies(tx, tenantId, copyWrites(fresh, parties));
+      await applyCustody(tx, tenantId, fresh, parties, written);
+      const moved = BigInt(pulled.cursor) > cursor;
+      await recordPass(tx, tenantId, fresh.map(historyLine), moved ? pulled.cursor : null, deps.clock.now());
+      return { fresh: fresh.length, next: moved ? pulled.cursor : cursor.toString() };
     });
     // Remembered once committed (a transaction that failed moved nothing).
     if (cursors.size >= CURSORS_MAX) cursors.clear();
