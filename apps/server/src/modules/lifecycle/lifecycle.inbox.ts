@@ -182,6 +182,8 @@ export async function runInbox(
   for (;;) {
     const from = cursors.get(tenantId) ?? (await cursorOf(db, tenantId));
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
+    // Nothing after the cursor: a transaction would apply and move nothing (and its lock statement writes the row).
+    if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) return applied;
     const n = await db.transaction(async (tx) => {
       const cursor = BigInt(await lockInbox(tx, INBOX_LOCK, tenantId));
       const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
