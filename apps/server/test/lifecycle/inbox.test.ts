@@ -362,7 +362,7 @@ describe("each bank's inbox", () => {
     expect(await runInbox(deps(), linkOn(db), bankA)).toBe(2);
     const rows = await db.query<Record<string, unknown>>(
       `select btrim(co.cuit) as cuit, e.state, e.tray, e.holder_cuit, e.endorsements, e.bank_copy, e.syncing,
-              e.pending_key, e.last_event::text as last_event
+              e.pending_key, e.last_event::text as last_event, e.created_at, e.updated_at
        from echeqs e join companies co on co.id = e.company_id
        where e.tenant_id = $1 and e.cheque_id = $2 order by co.cuit`,
       [bankA, c.cheque_id],
@@ -375,6 +375,12 @@ describe("each bank's inbox", () => {
     expect(byCuit[EMPRESA]).toMatchObject({ syncing: true, pending_key: 'otra' });
     expect(byCuit[third]).toMatchObject({ tray: 'recibidos', syncing: false, pending_key: null, bank_copy: false });
     expect(rows.rows.filter((r) => r.bank_copy)).toHaveLength(1);
+    // Each copy was created when the bank first heard of it (the issue, also for the copies the issue and the accept
+    // made in one pass; the endorsement for the endorsee's) and updated as of the newest event.
+    const instant = (v: unknown) => new Date(v as string).toISOString();
+    for (const cuit of [EMPRESA, BENEF]) expect(instant(byCuit[cuit]!.created_at)).toBe(instant(at(ISSUED)));
+    expect(instant(byCuit[third]!.created_at)).toBe(instant(at('2026-04-03')));
+    for (const r of rows.rows) expect(instant(r.updated_at)).toBe(instant(at('2026-04-03')));
     expect(await history(bankA, c.cheque_id)).toEqual([
       'ISSUE:EMITIDO-PENDIENTE',
       'ACCEPT:ACTIVO',

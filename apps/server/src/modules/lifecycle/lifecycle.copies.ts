@@ -53,13 +53,15 @@ export type CopyRow = {
 
 /**
  * What a pass writes of one company's copy of a cheque: the cheque as the registry says it after event `eventId`, the
- * newest of the pass's events on it, and the keys of all of them (`keys`, null for an event no request made).
+ * newest of the pass's events on it (at `at`), the instant of the first of them (`firstAt`: a new copy's creation)
+ * and the keys of all of them (`keys`, null for an event no request made).
  */
 export type CopyWrite = {
   party: Party;
   cheque: RegistryCheque;
   eventId: string;
   at: string;
+  firstAt: string;
   keys: (string | null)[];
 };
 
@@ -100,6 +102,7 @@ export async function upsertCopies(tx: Queryable, tenantId: string, writes: read
       awaiting: isPending(ch, { cuit: w.party.cuit }, buenosAiresDateOf(w.at)),
       last_event: w.eventId,
       at: w.at,
+      first_at: w.firstAt,
       keys: w.keys,
     };
   });
@@ -110,7 +113,7 @@ export async function upsertCopies(tx: Queryable, tenantId: string, writes: read
          amount numeric, currency text, issue_date date, payment_date date, issuer text, issuer_cuit text,
          beneficiary text, beneficiary_cuit text, status text, issued_at timestamptz, state text, registry jsonb,
          tipo text, caracter text, concepto text, holder_cuit text, endorsements integer, tray text, awaiting boolean,
-         last_event bigint, at timestamptz, keys jsonb)
+         last_event bigint, at timestamptz, first_at timestamptz, keys jsonb)
      ),
      new as (
        select w.ord, row_number() over (partition by w.cheque_id order by w.ord) = 1 as first
@@ -126,7 +129,7 @@ export async function upsertCopies(tx: Queryable, tenantId: string, writes: read
        w.registry, w.tipo, w.caracter, w.concepto, w.payment_date, w.holder_cuit, w.endorsements, w.tray, w.awaiting,
        coalesce(new.first, false)
          and not exists (select 1 from echeqs b where b.tenant_id = $1 and b.cheque_id = w.cheque_id and b.bank_copy),
-       w.last_event, w.at, w.at
+       w.last_event, w.first_at, w.at
      from w left join new on new.ord = w.ord
      order by w.ord
      on conflict (company_id, cheque_id) where cheque_id is not null do update set

@@ -69,8 +69,10 @@ function copyWrites(events: readonly RegistryEvent[], parties: readonly Party[][
   for (const [i, ev] of events.entries()) {
     for (const party of parties[i]!) {
       const key = copyKey(party.id, ev.cheque_id);
-      const keys = [...(writes.get(key)?.keys ?? []), ev.payload.key];
-      writes.set(key, { party, cheque: ev.payload.cheque, eventId: ev.id, at: ev.at, keys });
+      const before = writes.get(key);
+      const keys = [...(before?.keys ?? []), ev.payload.key];
+      const firstAt = before?.firstAt ?? ev.at;
+      writes.set(key, { party, cheque: ev.payload.cheque, eventId: ev.id, at: ev.at, firstAt, keys });
     }
   }
   return [...writes.values()];
