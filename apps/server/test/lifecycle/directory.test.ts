@@ -8,7 +8,7 @@ import { build, TEST_ENGINE, type TestServer } from '../helpers';
 import { actors, arsAccount, company, copyOf } from './support';
 
 /**
- * The registry's directory kept per process (modules/clearing/directory-cache.ts): a bank's clearing-house
+ * The registry's directory kept per process (platform/db/directory-cache.ts): a bank's clearing-house
  * configuration changed by another process, or straight in the database, is seen by the next operation, though the
  * process read it before and keeps it in memory; so is a client company created, moved to another bank or deleted
  * (the banks a cheque concerns, whether the sandbox's registry plays its CUIT). On PostgreSQL the change is made by a second server process on the

@@ -8,7 +8,7 @@ import type { Db } from './db';
  * value read before a change is never kept after the change's announcement; and nothing is kept while the
  * announcements cannot be received (the listening connection lost). At `maxEntries` it starts afresh.
  *
- * The session cache (auth/session-cache.ts) and the registry's directory (modules/clearing/directory-cache.ts).
+ * The session cache (auth/session-cache.ts) and the registry's directory (platform/db/directory-cache.ts).
  */
 export type NotifiedCache<V> = {
   get(key: string): V | undefined;
