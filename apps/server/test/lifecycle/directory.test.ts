@@ -5,7 +5,7 @@ import { portLink } from '../../src/modules/lifecycle';
 import { banksOfCuits } from '../../src/modules/users';
 import { systemClock } from '../../src/platform/clock';
 import { build, TEST_ENGINE, type TestServer } from '../helpers';
-import { actors, arsAccount, company, copyOf } from './support';
+import { actors, arsAccount, company, copyOf, issueBody } from './support';
 
 /**
  * The registry's directory kept per process (platform/db/directory-cache.ts): a bank's clearing-house
@@ -34,15 +34,16 @@ afterAll(async () => {
 /** Empresa Demo (on a) issues a cheque to Distribuidora Norte: Norte's copy. */
 async function issuedToNorte(): Promise<string> {
   const norte = await company(a, 'Distribuidora Norte S.A.');
-  const r = await onA.post('empresa', '/echeqs/issue', {
-    account_id: await arsAccount(a, onA.token('empresa')),
-    beneficiary_cuit: norte.cuit,
-    amount: 1500,
-    tipo: 'DIFERIDO',
-    caracter: 'A_LA_ORDEN',
-    concepto: 'FAC',
-    payment_date: PAYMENT,
-  });
+  const r = await onA.post(
+    'empresa',
+    '/echeqs/issue',
+    issueBody({
+      account_id: await arsAccount(a, onA.token('empresa')),
+      beneficiary_cuit: norte.cuit,
+      amount: 1500,
+      payment_date: PAYMENT,
+    }),
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return copyOf(a, 'Distribuidora Norte S.A.', r.body.data.cheque_id);
 }
@@ -121,15 +122,16 @@ describe('a clearing-house configuration changed elsewhere', () => {
 describe('a client company created, moved or deleted elsewhere', () => {
   /** Empresa Demo issues on b a cheque to `cuit`: its state as the registry answers it. */
   async function issuedOnB(cuit: string): Promise<{ chequeId: string; state: string }> {
-    const r = await onB.post('empresa', '/echeqs/issue', {
-      account_id: await arsAccount(b, onB.token('empresa')),
-      beneficiary_cuit: cuit,
-      amount: 1700,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-      payment_date: PAYMENT,
-    });
+    const r = await onB.post(
+      'empresa',
+      '/echeqs/issue',
+      issueBody({
+        account_id: await arsAccount(b, onB.token('empresa')),
+        beneficiary_cuit: cuit,
+        amount: 1700,
+        payment_date: PAYMENT,
+      }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return { chequeId: r.body.data.cheque_id, state: r.body.data.state };
   }

@@ -5,7 +5,7 @@ import { type RegistryLink, runInbox, runInboxPass } from '../../src/modules/lif
 import { lockInbox } from '../../src/modules/lifecycle/lifecycle.copies';
 import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.inbox';
 import { fixedClock } from '../../src/platform/clock';
-import type { Db, Queryable } from '../../src/platform/db/db';
+import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';
 import { freshDb, TEST_ENGINE } from '../helpers';
 import {
@@ -22,6 +22,7 @@ import {
   PAYMENT,
   PLATFORM_BANK,
 } from '../registry/fixtures';
+import { countingDb } from './support';
 
 let db: Db;
 let url: string | null;
@@ -391,27 +392,8 @@ describe("each bank's inbox", () => {
 
   it('a pass costs the same statements whatever the number of its events', async () => {
     await inboxes();
-    let statements = 0;
-    let transactions = 0;
-    const wrap = (q: Queryable): Queryable => ({
-      query(sql, params) {
-        statements++;
-        return q.query(sql, params);
-      },
-      exec: (sql) => q.exec(sql),
-    });
-    const counting: Db = {
-      ...db,
-      query: (sql, params) => db.query(sql, params),
-      exec: (sql) => db.exec(sql),
-      transaction: (fn) => {
-        transactions++;
-        return db.transaction((tx) => fn(wrap(tx)));
-      },
-      listen: (channel, onEvent) => db.listen(channel, onEvent),
-      close: () => db.close(),
-      poolStats: () => db.poolStats(),
-    };
+    const { wrapDb, counted } = countingDb();
+    const counting = wrapDb(db);
     // Statements inside the pass's transaction, for `k` cheques from one company of bank A to another, each issued
     // and accepted (two events and two copies each).
     const pass = async (k: number) => {
@@ -421,10 +403,9 @@ describe("each bank's inbox", () => {
         );
         ok(await operate(db, c.cheque_id, { type: 'ACCEPT', caller: { cuit: BENEF } }, at('2026-04-02')));
       }
-      statements = 0;
-      transactions = 0;
-      expect(await runInbox({ db: counting, clock }, linkOn(db), bankA)).toBe(2 * k);
-      return { statements, transactions };
+      const run = await counted(() => runInbox({ db: counting, clock }, linkOn(db), bankA));
+      expect(run.result).toBe(2 * k);
+      return { statements: run.inTransactions, transactions: run.transactions };
     };
     await pass(1); // fills what the process remembers of the bank
     const one = await pass(1);

@@ -3,7 +3,18 @@ import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock';
 import { build, type TestServer } from '../helpers';
-import { actors, arsAccount, auditCount, company, copyOf, historyOf, registryDown, runJobs, type Who } from './support';
+import {
+  actors,
+  arsAccount,
+  auditCount,
+  company,
+  copyOf,
+  historyOf,
+  issueBody,
+  registryDown,
+  runJobs,
+  type Who,
+} from './support';
 
 /**
  * The lifecycle's operation routes around the edges (issue 22): who does not see a cheque, Idempotency-Key replays,
@@ -28,15 +39,12 @@ afterAll(() => s?.close());
 
 /** Empresa Demo issues a cheque to Distribuidora Norte (registry answering): its registry id. */
 async function issued(amount = 1000, key?: string) {
-  const body = {
+  const body = issueBody({
     account_id: await arsAccount(s, as.token('empresa')),
     beneficiary_cuit: norte.cuit,
     amount,
-    tipo: 'DIFERIDO',
-    caracter: 'A_LA_ORDEN',
-    concepto: 'FAC',
     payment_date: PAYMENT,
-  };
+  });
   const r = await as.post('empresa', '/echeqs/issue', body, key);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r;
@@ -313,15 +321,13 @@ describe('the registry acts for a bank’s company only once the bank told it th
       .length > 0;
   const forget = () =>
     s.db.query('delete from registry_adherents where cuit = $1 and bank_code = $2', [demo.cuit, '901']);
-  const body = async () => ({
-    account_id: await arsAccount(s, as.token('empresa')),
-    beneficiary_cuit: norte.cuit,
-    amount: 32109.87,
-    tipo: 'DIFERIDO',
-    caracter: 'A_LA_ORDEN',
-    concepto: 'FAC',
-    payment_date: PAYMENT,
-  });
+  const body = async () =>
+    issueBody({
+      account_id: await arsAccount(s, as.token('empresa')),
+      beneficiary_cuit: norte.cuit,
+      amount: 32109.87,
+      payment_date: PAYMENT,
+    });
 
   it('refuses a company its bank never adhered (403), and adheres a company new to it before its first issue', async () => {
     expect(await adherent()).toBe(true);

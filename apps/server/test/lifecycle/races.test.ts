@@ -1,4 +1,4 @@
-import { addDays, buenosAiresDateOf } from '@echeq/contract';
+import { addDays, buenosAiresDateOf, type IssueBody } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portLink, reconcileBank } from '../../src/modules/lifecycle';
 import { systemClock } from '../../src/platform/clock';
@@ -6,6 +6,7 @@ import type { Db } from '../../src/platform/db/db';
 import { DEMO_PASSWORD, TEST_ENGINE } from '../helpers';
 import { type SpawnedEngine, spawnedEngine, waitFor } from '../operations/spawned-engine';
 import { call, type ServerProcess, startServer } from '../reliability/server-process';
+import { issueBody } from './support';
 
 /**
  * Races with one winner across two server processes on one PostgreSQL database (the registry's row lock and the
@@ -50,14 +51,13 @@ describe.runIf(TEST_ENGINE === 'pg')('lifecycle races from two server processes 
   const post = (srv: ServerProcess, as: Who, path: string, body: unknown = {}) =>
     call(srv.url, 'POST', `/api${path}`, { token: tokens[as]!, body });
 
-  async function issue(body: Record<string, unknown>): Promise<string> {
-    const r = await post(a, 'empresa', '/echeqs/issue', {
-      account_id: account,
-      beneficiary_cuit: cuit['Distribuidora Norte S.A.'],
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-      ...body,
-    });
+  async function issue(body: Partial<IssueBody>): Promise<string> {
+    const r = await post(
+      a,
+      'empresa',
+      '/echeqs/issue',
+      issueBody({ account_id: account, beneficiary_cuit: cuit['Distribuidora Norte S.A.']!, ...body }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.data.cheque_id;
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock';
 import { build, type TestServer } from '../helpers';
 import { pdfText } from '../pdf-text';
-import { actors, arsAccount, company, copyOf, historyOf } from './support';
+import { actors, arsAccount, company, copyOf, historyOf, issueBody } from './support';
 
 /** The ECHEQ's comprobante and "Simular ECHEQ recibido" (issue 22, LIFECYCLE §6 and §8). */
 let s: TestServer;
@@ -27,17 +27,19 @@ async function download(path: string, token: string) {
 
 describe('GET /api/echeqs/:id/receipt.pdf', () => {
   it('writes the cheque with its CMC7, parties, endorsement chain and state; another bank gets 404', async () => {
-    const issued = await as.post('empresa', '/echeqs/issue', {
-      account_id: await arsAccount(s, as.token('empresa')),
-      beneficiary_cuit: CUIT['Distribuidora Norte S.A.'],
-      beneficiary_name: 'Distribuidora Norte S.A.',
-      amount: 15000.5,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'HON',
-      payment_date: PAYMENT,
-      motivo: 'Honorarios de mayo',
-    });
+    const issued = await as.post(
+      'empresa',
+      '/echeqs/issue',
+      issueBody({
+        account_id: await arsAccount(s, as.token('empresa')),
+        beneficiary_cuit: CUIT['Distribuidora Norte S.A.']!,
+        beneficiary_name: 'Distribuidora Norte S.A.',
+        amount: 15000.5,
+        concepto: 'HON',
+        payment_date: PAYMENT,
+        motivo: 'Honorarios de mayo',
+      }),
+    );
     expect(issued.status, JSON.stringify(issued.body)).toBe(201);
     const chequeId: string = issued.body.data.cheque_id;
     const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);

@@ -1,70 +1,34 @@
 import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock';
-import type { Db, Queryable } from '../../src/platform/db/db';
 import { build, type TestServer } from '../helpers';
-import { actors, arsAccount, company, copyOf } from './support';
+import { actors, arsAccount, company, copyOf, countingDb, issueBody } from './support';
 
 /**
  * The round trips of one lifecycle operation (issue 22, decision 041): every statement the server sends while it
  * answers, counted by a handle that writes them down (BEGIN and COMMIT of each transaction counted apart). The
  * figures are ceilings: a change that adds a round trip to the common case fails here.
  */
-const log: string[] = [];
-let transactions = 0;
-/** Runs before each statement while set (a change another request would make between two of this one's). */
-let before: ((sql: string) => Promise<void>) | null = null;
-function counting(inner: Db): Db {
-  const wrap = (q: Queryable): Queryable => ({
-    async query(sql, params) {
-      log.push(sql);
-      await before?.(sql);
-      return q.query(sql, params);
-    },
-    exec: (sql) => q.exec(sql),
-  });
-  return {
-    ...inner,
-    ...wrap(inner),
-    transaction: (fn) => {
-      transactions++;
-      return inner.transaction((tx) => fn(wrap(tx)));
-    },
-    listen: (channel, onEvent) => inner.listen(channel, onEvent),
-    close: () => inner.close(),
-    poolStats: () => inner.poolStats(),
-  };
-}
+const { wrapDb, counted } = countingDb();
 
 let s: TestServer;
 const as = actors(() => s);
 const PAYMENT = addDays(buenosAiresDateOf(new Date()), 20);
 
 beforeAll(async () => {
-  s = await build({ clock: systemClock, wrapDb: counting });
+  s = await build({ clock: systemClock, wrapDb });
   await as.login();
 });
 afterAll(() => s?.close());
 
-async function counted<T>(run: () => Promise<T>) {
-  log.length = 0;
-  transactions = 0;
-  const result = await run();
-  return { result, statements: log.length, transactions, sql: [...log] };
-}
-
 describe('round trips per operation', () => {
   it('issue and accept read nothing the process already knows', async () => {
     const norte = await company(s, 'Distribuidora Norte S.A.');
-    const body = {
+    const body = issueBody({
       account_id: await arsAccount(s, as.token('empresa')),
       beneficiary_cuit: norte.cuit,
-      amount: 1000,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
       payment_date: PAYMENT,
-    };
+    });
     // A first operation of each bank fills what a process keeps (bank codes, configurations): measured after it.
     await as.post('empresa', '/echeqs/issue', body);
     const issue = await counted(() => as.post('empresa', '/echeqs/issue', body));
@@ -91,25 +55,24 @@ describe('round trips per operation', () => {
 
   it('an operation whose copy changed after it was read is checked again and sent once', async () => {
     const norte = await company(s, 'Distribuidora Norte S.A.');
-    const issue = await as.post('empresa', '/echeqs/issue', {
-      account_id: await arsAccount(s, as.token('empresa')),
-      beneficiary_cuit: norte.cuit,
-      amount: 1001,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-      payment_date: PAYMENT,
-    });
+    const issue = await as.post(
+      'empresa',
+      '/echeqs/issue',
+      issueBody({
+        account_id: await arsAccount(s, as.token('empresa')),
+        beneficiary_cuit: norte.cuit,
+        amount: 1001,
+        payment_date: PAYMENT,
+      }),
+    );
     const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', issue.body.data.cheque_id);
     // The first time the operation is sent, an event is applied to the copy just before (the inbox moves `version`).
     let sends = 0;
-    before = async (sql) => {
+    const before = async (sql: string) => {
       if (!sql.includes('with copies as materialized') || sends++ > 0) return;
       await s.db.query('update echeqs set version = version + 1 where id = $1', [norteCopy]);
     };
-    const accept = await counted(() => as.post('norte', `/echeqs/${norteCopy}/accept`)).finally(() => {
-      before = null;
-    });
+    const accept = await counted(() => as.post('norte', `/echeqs/${norteCopy}/accept`), { before });
     expect(accept.result.status, JSON.stringify(accept.result.body)).toBe(200);
     expect(sends).toBe(2);
     const records = await s.db.query<{ outbox: number; audit: number }>(

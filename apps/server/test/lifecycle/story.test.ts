@@ -4,6 +4,7 @@ import { portLink, runInbox } from '../../src/modules/lifecycle';
 import { fixedClock } from '../../src/platform/clock';
 import { runJobOnce } from '../../src/platform/jobs';
 import { build, type TestServer } from '../helpers';
+import { issueBody } from './support';
 
 // Monday 1 June 2026, noon in Buenos Aires; the cheque pays on Wednesday 10 June.
 const clock = fixedClock('2026-06-01T12:00:00-03:00');
@@ -56,15 +57,16 @@ describe('the cross-bank story (issue 22)', () => {
   it('Empresa Demo issues to Distribuidora Norte; each bank and party sees it, no one else', async () => {
     const accounts = await s.req('GET', '/api/accounts', { token: tokens.empresa! });
     const ars = (accounts.body.data as { id: string; currency: string }[]).find((a) => a.currency === 'ARS')!;
-    const r = await post('empresa', '/echeqs/issue', {
-      account_id: ars.id,
-      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
-      amount: 1500.25,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-      payment_date: PAYMENT,
-    });
+    const r = await post(
+      'empresa',
+      '/echeqs/issue',
+      issueBody({
+        account_id: ars.id,
+        beneficiary_cuit: ids['Distribuidora Norte S.A.']!,
+        amount: 1500.25,
+        payment_date: PAYMENT,
+      }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.data).toMatchObject({ origin: 'REGISTRY', state: 'EMITIDO-PENDIENTE', syncing: false });
     expect(r.body.data.actions).toEqual(['ANNUL']);
@@ -179,12 +181,14 @@ describe('the specification routes and the race rules on registry cheques', () =
     arsAccount = (accounts.body.data as { id: string; currency: string }[]).find((a) => a.currency === 'ARS')!.id;
     const r = await post('empresa', '/integration/coelsa/operation', {
       type: 'ISSUE',
-      account_id: arsAccount,
-      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
-      amount: 99.5,
-      tipo: 'COMUN',
-      caracter: 'NO_A_LA_ORDEN',
-      concepto: 'VAR',
+      ...issueBody({
+        account_id: arsAccount,
+        beneficiary_cuit: ids['Distribuidora Norte S.A.']!,
+        amount: 99.5,
+        tipo: 'COMUN',
+        caracter: 'NO_A_LA_ORDEN',
+        concepto: 'VAR',
+      }),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     chequeId = r.body.data.cheque_id;
@@ -210,15 +214,16 @@ describe('the specification routes and the race rules on registry cheques', () =
   });
 
   it('accept against annul: one wins, the other is refused', async () => {
-    const r = await post('empresa', '/echeqs/issue', {
-      account_id: arsAccount,
-      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
-      amount: 10,
-      tipo: 'DIFERIDO',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-      payment_date: '2026-07-15',
-    });
+    const r = await post(
+      'empresa',
+      '/echeqs/issue',
+      issueBody({
+        account_id: arsAccount,
+        beneficiary_cuit: ids['Distribuidora Norte S.A.']!,
+        amount: 10,
+        payment_date: '2026-07-15',
+      }),
+    );
     expect(r.status).toBe(201);
     const id = r.body.data.cheque_id;
     const [accept, annul] = await Promise.all([
@@ -238,14 +243,12 @@ describe('the specification routes and the race rules on registry cheques', () =
     await s.db.query(`update chequebooks set last_number = next_number where account_id = $1 and status = 'ACTIVE'`, [
       arsAccount,
     ]);
-    const body = {
+    const body = issueBody({
       account_id: arsAccount,
-      beneficiary_cuit: ids['Distribuidora Norte S.A.'],
+      beneficiary_cuit: ids['Distribuidora Norte S.A.']!,
       amount: 11,
       tipo: 'COMUN',
-      caracter: 'A_LA_ORDEN',
-      concepto: 'FAC',
-    };
+    });
     const both = await Promise.all([post('empresa', '/echeqs/issue', body), post('empresa', '/echeqs/issue', body)]);
     expect(both.map((x) => x.status).sort()).toEqual([201, 409]);
     // Numbers are per account (each bank numbers its own chequebooks; the demo's cheques come from several).

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { IssueBody } from '@echeq/contract';
 import { expect } from 'vitest';
 import { deliverOutboxOnce } from '../../src/modules/clearing';
 import { portLink, registryRefused, runInbox } from '../../src/modules/lifecycle';
 import type { Clock } from '../../src/platform/clock';
+import type { Db, Queryable } from '../../src/platform/db/db';
 import type { TestServer } from '../helpers';
 
 /** The demo accounts the lifecycle tests act as. */
@@ -56,6 +58,14 @@ export async function copyOf(s: TestServer, companyName: string, chequeId: strin
   return r.rows[0]!.id;
 }
 
+/**
+ * The body of `POST /api/echeqs/issue` from `account_id` to `beneficiary_cuit`: a DIFERIDO cheque A_LA_ORDEN for an
+ * invoice (FAC) of 1000 unless `fields` say otherwise (a DIFERIDO one needs its `payment_date`).
+ */
+export const issueBody = (
+  fields: Pick<IssueBody, 'account_id' | 'beneficiary_cuit'> & Partial<IssueBody>,
+): IssueBody => ({ amount: 1000, tipo: 'DIFERIDO', caracter: 'A_LA_ORDEN', concepto: 'FAC', ...fields });
+
 /** The company's ARS account. */
 export async function arsAccount(s: TestServer, token: string): Promise<string> {
   const accounts = await s.req('GET', '/api/accounts', { token });
@@ -106,4 +116,53 @@ export async function historyOf(s: TestServer, tenantId: string, chequeId: strin
     [tenantId, chequeId],
   );
   return r.rows.map((h) => h.event);
+}
+
+/**
+ * A handle that writes down every statement sent through it while `counted` runs (BEGIN and COMMIT of each
+ * transaction counted apart, in `transactions`). `wrapDb` wraps the database a server or a job is given; `before`
+ * runs before each statement counted (to change what another request would change between two of this one's, or to
+ * make one fail as the database would).
+ */
+export function countingDb() {
+  let log: { sql: string; inTransaction: boolean }[] | null = null;
+  let transactions = 0;
+  let before: ((sql: string) => Promise<void>) | null = null;
+  const wrap = (q: Queryable, inTransaction: boolean): Queryable => ({
+    async query(sql, params) {
+      if (log) {
+        log.push({ sql, inTransaction });
+        await before?.(sql);
+      }
+      return q.query(sql, params);
+    },
+    exec: (sql) => q.exec(sql),
+  });
+  const wrapDb = (inner: Db): Db => ({
+    ...inner,
+    ...wrap(inner, false),
+    transaction: (fn) => {
+      if (log) transactions++;
+      return inner.transaction((tx) => fn(wrap(tx, true)));
+    },
+    listen: (channel, onEvent) => inner.listen(channel, onEvent),
+    close: () => inner.close(),
+    poolStats: () => inner.poolStats(),
+  });
+  /** What `run` sent: its statements (those inside its transactions apart too), transactions and their SQL. */
+  async function counted<T>(run: () => Promise<T>, opts: { before?: (sql: string) => Promise<void> } = {}) {
+    const mine: { sql: string; inTransaction: boolean }[] = [];
+    log = mine;
+    transactions = 0;
+    before = opts.before ?? null;
+    try {
+      const result = await run();
+      const inTransactions = mine.filter((s) => s.inTransaction).length;
+      return { result, statements: mine.length, inTransactions, transactions, sql: mine.map((s) => s.sql) };
+    } finally {
+      log = null;
+      before = null;
+    }
+  }
+  return { wrapDb, counted };
 }

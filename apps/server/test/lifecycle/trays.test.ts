@@ -5,6 +5,7 @@ import { awaitingJob, portLink, runInbox } from '../../src/modules/lifecycle';
 import { fixedClock } from '../../src/platform/clock';
 import { runJobOnce } from '../../src/platform/jobs';
 import { build, type TestServer } from '../helpers';
+import { issueBody } from './support';
 
 // Monday 1 June 2026, noon in Buenos Aires. A, C and D pay on Wednesday 10 June, B on Friday 5 June.
 const clock = fixedClock('2026-06-01T12:00:00-03:00');
@@ -45,15 +46,11 @@ async function copyOf(company: string, chequeId: string): Promise<string> {
 async function issue(as: 'empresa' | 'norte', to: string, paymentDate: string): Promise<string> {
   const accounts = await s.req('GET', '/api/accounts', { token: tokens[as]! });
   const ars = (accounts.body.data as { id: string; currency: string }[]).find((a) => a.currency === 'ARS')!;
-  const r = await post(as, '/echeqs/issue', {
-    account_id: ars.id,
-    beneficiary_cuit: cuits[to],
-    amount: 1000,
-    tipo: 'DIFERIDO',
-    caracter: 'A_LA_ORDEN',
-    concepto: 'FAC',
-    payment_date: paymentDate,
-  });
+  const r = await post(
+    as,
+    '/echeqs/issue',
+    issueBody({ account_id: ars.id, beneficiary_cuit: cuits[to]!, payment_date: paymentDate }),
+  );
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.data.cheque_id;
 }
