@@ -9,6 +9,7 @@ import {
   auditCount,
   company,
   copyOf,
+  countingDb,
   historyOf,
   issueBody,
   registryDown,
@@ -23,13 +24,14 @@ import {
  */
 let s: TestServer;
 const as = actors(() => s);
+const { wrapDb, counted } = countingDb();
 const PAYMENT = addDays(buenosAiresDateOf(new Date()), 20);
 let norte: { id: string; cuit: string; tenant_id: string };
 let demo: { id: string; cuit: string; tenant_id: string };
 let benefCuit = '';
 
 beforeAll(async () => {
-  s = await build({ clock: systemClock });
+  s = await build({ clock: systemClock, wrapDb });
   await as.login();
   norte = await company(s, 'Distribuidora Norte S.A.');
   demo = await company(s, 'Empresa Demo S.A.');
@@ -258,6 +260,24 @@ describe('two operations of one bank on one cheque at once', () => {
     expect(await records(norteCopy)).toEqual({ outbox: 1, audit: [`echeq.${winner}`] });
     await runJobs(s, systemClock);
     expect(await copy(chequeId)).toMatchObject({ syncing: false });
+  });
+
+  it('a deadlock with the inbox while it is marked sending counts as not sent: read again, sent once', async () => {
+    const chequeId = (await issued(615)).body.data.cheque_id;
+    const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', chequeId);
+    // The first statement that marks the copies syncing and writes the records fails as PostgreSQL's deadlock
+    // detector fails its victim (node-postgres's error, SQLSTATE 40P01): nothing it would write is written.
+    let sends = 0;
+    const before = async (sql: string) => {
+      if (!sql.includes('pending_key = $5') || sends++ > 0) return;
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    };
+    const accept = await counted(() => as.post('norte', `/echeqs/${norteCopy}/accept`), { before });
+    expect(accept.result.status, JSON.stringify(accept.result.body)).toBe(200);
+    expect(sends).toBe(2);
+    expect(await records(norteCopy)).toEqual({ outbox: 1, audit: ['echeq.accept'] });
+    expect(await historyOf(s, norte.tenant_id, chequeId)).toEqual(['ISSUE', 'ACCEPT']);
+    expect(await copy(chequeId)).toMatchObject({ state: 'ACTIVO', syncing: false, sync_error: null });
   });
 });
 
