@@ -97,24 +97,32 @@ export async function createAccount(
 }
 
 /**
- * Takes the next free cheque number of the account, inside the caller's transaction (the issue that uses it audits
- * it with the cheque). The account's row is locked first, so concurrent issues on one account take numbers one at
- * a time, on one server process or several; the number comes from the account's oldest active chequebook with
- * numbers left, which is marked EXHAUSTED when its last number goes. A number is never given twice: a rolled-back
- * issue gives its number back with the rest of its transaction, a committed one keeps it.
+ * Takes the next free cheque number of the account. The account's row is locked first, so concurrent issues on one
+ * account take numbers one at a time, on one server process or several; the number comes from the account's oldest
+ * active chequebook with numbers left, which is marked EXHAUSTED when its last number goes. A number is never given
+ * twice.
+ *
+ * `records` (optional) are the rows the number is taken for (the issue's outbox and audit records), written by the
+ * same statement from its `taken` part (`insertsFrom(…, 'taken', values)`: `taken.number` is the number, 8 digits):
+ * the number and its records are then one statement, atomic without a transaction, and the account is locked only
+ * while that statement runs, not over round trips of the caller. A number is taken with its records or not at all.
  *
  * The lock and the number are one statement: the account's lock is taken before the chequebook is touched (a
  * condition on the locked row alone, checked before the update reads anything), but the chequebook was chosen on
  * the statement's snapshot, taken before the lock was waited for: an issue that held it may have exhausted that
  * book meanwhile. The update's own condition (the book still active) is checked again on the row as that issue left
- * it, so a stale choice takes nothing, and the statement runs once more under the lock, on a snapshot that sees it.
+ * it, so a stale choice takes nothing (nor writes its records), and the statement runs once more, on a snapshot that
+ * sees it.
  */
 export async function takeNextChequeNumber(
-  tx: Queryable,
+  q: Queryable,
   accountId: string,
+  records?: (values: unknown[]) => string[],
 ): Promise<{ number: string; chequebookId: string }> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    const r = await tx.query<{ status: string; id: string | null; number: number | null }>(
+    const values: unknown[] = [accountId];
+    const writes = records?.(values) ?? [];
+    const r = await q.query<{ status: string; id: string | null; number: string | null }>(
       `with account as materialized (
          select status from current_accounts where id = $1 for no key update
        ), taken as (
@@ -125,10 +133,10 @@ export async function takeNextChequeNumber(
            and b.id = (select id from chequebooks where account_id = $1 and status = 'ACTIVE'
                        order by first_number limit 1)
            and b.status = 'ACTIVE'
-         returning b.id, b.next_number - 1 as number
-       )
+         returning b.id, lpad((b.next_number - 1)::text, 8, '0') as number
+       )${writes.map((sql, i) => `, w${i} as (${sql})`).join('')}
        select a.status, t.id, t.number from account a left join taken t on true`,
-      [accountId],
+      values,
     );
     const row = r.rows[0];
     if (!row) throw notFound('Cuenta no encontrada');

@@ -1,7 +1,14 @@
-import { buenosAiresDateOf, type ChequeDraft, checkIssue, cmc7ForAccount, type IssueInput } from '@echeq/contract';
+import {
+  buenosAiresDateOf,
+  type ChequeDraft,
+  checkIssue,
+  cmc7ForAccount,
+  type IssueInput,
+  parseCmc7,
+} from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
 import type { Queryable } from '../../platform/db/db';
-import { insertRows } from '../../platform/db/insert-rows';
+import { insertsFrom } from '../../platform/db/insert-rows';
 import { forbidden, notFound } from '../../platform/http/app-error';
 import { type IssuingAccount, issuingAccount, takeNextChequeNumber } from '../accounts';
 import { auditRow } from '../audit';
@@ -48,10 +55,77 @@ function draftOf(
   };
 }
 
+/** The number the outbox and audit records are written with before the statement puts the one it took in its place. */
+const NUMBER_TO_TAKE = '00000000';
+
 /**
- * `POST /api/echeqs/issue` (LIFECYCLE §8): checked by the state machine's issue guards, then in one transaction the
- * account's next chequebook number (never given twice) and, in one statement, the outbox record with its key and
- * the audit record; then delivered at once. 201 with the issuer's copy, or 202 while the registry has not answered.
+ * Takes the account's next number and writes the issue's outbox record (the registry's request with its key) and
+ * audit record in one statement (accounts' `takeNextChequeNumber`): atomic without a transaction, and the account is
+ * locked only while it runs. The records are made with a stand-in number, which the statement replaces with the one
+ * it took (`taken.number`): in the request's number and CMC7 line (bank, branch, postal code, number, account: the
+ * number is its fourth part) and in the audit record.
+ */
+async function takeNumberAndSend(
+  q: Queryable,
+  ctx: Ctx,
+  issue: {
+    tenantId: string;
+    accountId: string;
+    key: string;
+    caller: RegistryIssueRequest['caller'];
+    account: RegistryIssueRequest['account'];
+  },
+  draft: (number: string) => Omit<ChequeDraft, 'cheque_id'>,
+): Promise<RegistryIssueRequest> {
+  const { tenantId, accountId, key, caller, account } = issue;
+  const stand = draft(NUMBER_TO_TAKE);
+  const line = parseCmc7(stand.cmc7);
+  const { number } = await takeNextChequeNumber(q, accountId, (values) => {
+    const before = `$${values.push(line.bankCode + line.branch + line.postalCode)}`;
+    const after = `$${values.push(line.account)}`;
+    const outbox = outboxRow({
+      tenantId,
+      operation: 'REGISTRY_ISSUE',
+      entity: 'account',
+      entityId: accountId,
+      payload: { request: { key, caller, account, cheque: stand } },
+    });
+    const audit = auditRow(ctx, {
+      action: 'echeq.issue',
+      entity: 'account',
+      entityId: accountId,
+      tenantId,
+      after: {
+        key,
+        number: NUMBER_TO_TAKE,
+        beneficiary_cuit: stand.beneficiary.cuit,
+        amount: stand.amount,
+        tipo: stand.tipo,
+      },
+    });
+    return insertsFrom(
+      [
+        {
+          ...outbox,
+          expressions: {
+            payload: (p) =>
+              `jsonb_set(jsonb_set(${p}::jsonb, '{request,cheque,number}', to_jsonb(taken.number)),
+                         '{request,cheque,cmc7}', to_jsonb(${before} || taken.number || ${after}))`,
+          },
+        },
+        { ...audit, expressions: { after: (p) => `jsonb_set(${p}::jsonb, '{number}', to_jsonb(taken.number))` } },
+      ],
+      'taken',
+      values,
+    );
+  });
+  return { key, caller, account, cheque: draft(number) };
+}
+
+/**
+ * `POST /api/echeqs/issue` (LIFECYCLE §8): checked by the state machine's issue guards, then in one statement the
+ * account's next chequebook number (never given twice), the outbox record with its key and the audit record
+ * (`takeNumberAndSend`); then delivered at once. 201 with the issuer's copy, or 202 while the registry has not answered.
  */
 export async function issueCheque(opts: {
   deps: LifecycleDeps;
@@ -74,27 +148,12 @@ export async function issueCheque(opts: {
   const probe = draftOf(body, issuer, '00000000', today);
   const refusal = checkIssue({ ...probe, cmc7: probe.cmc7, cheque_id: 'A'.repeat(15) }, account, caller, today);
   if (refusal && refusal.field !== 'cmc7') throw refusalError({ ...refusal, replayed: false });
-  const request = await deps.db.transaction(async (tx) => {
-    const { number } = await takeNextChequeNumber(tx, body.account_id);
-    const req: RegistryIssueRequest = { key, caller, account, cheque: draftOf(body, issuer, number, today) };
-    await insertRows(tx, [
-      outboxRow({
-        tenantId,
-        operation: 'REGISTRY_ISSUE',
-        entity: 'account',
-        entityId: body.account_id,
-        payload: { request: req },
-      }),
-      auditRow(ctx, {
-        action: 'echeq.issue',
-        entity: 'account',
-        entityId: body.account_id,
-        tenantId,
-        after: { key, number, beneficiary_cuit: body.beneficiary_cuit, amount: body.amount, tipo: body.tipo },
-      }),
-    ]);
-    return req;
-  });
+  const request = await takeNumberAndSend(
+    deps.db,
+    ctx,
+    { tenantId, accountId: body.account_id, key, caller, account },
+    (n) => draftOf(body, issuer, n, today),
+  );
   await adhereBeforeOperating(deps, tenantId);
   const outcome = await deps.link.issue(tenantId, request);
   if (outcome) await registryDelivered(deps.db, tenantId, request.key, outcome, deps.clock.now());

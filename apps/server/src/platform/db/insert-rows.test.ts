@@ -84,4 +84,23 @@ describe('insertRows', () => {
     expect(row.rows).toEqual([{ data: { n: 1 } }]);
     expect(() => insertsFrom([{ table: 'a', columns: ['name'], values: [] }], 'src', [])).toThrow();
   });
+
+  it('writes a column as an expression of its value and of the source row', async () => {
+    const values: unknown[] = [7];
+    const parts = insertsFrom(
+      [
+        {
+          table: 'a',
+          columns: ['name', 'data'],
+          values: ['expr', JSON.stringify({ n: 0, keep: true })],
+          expressions: { data: (p) => `jsonb_set(${p}::jsonb, '{n}', to_jsonb(src.n))` },
+        },
+      ],
+      'src',
+      values,
+    );
+    await db.query(`with src as (select $1::int as n), w0 as (${parts[0]}) select 1`, values);
+    const row = await db.query<{ data: unknown }>(`select data from a where name = 'expr'`);
+    expect(row.rows).toEqual([{ data: { n: 7, keep: true } }]);
+  });
 });

@@ -1,7 +1,16 @@
 import type { Queryable } from './db';
 
-/** One row to insert: its table and its columns' values, in the order of `columns`. */
-export type RowInsert = { table: string; columns: readonly string[]; values: readonly unknown[] };
+/**
+ * One row to insert: its table and its columns' values, in the order of `columns`. `expressions` (optional, by
+ * column) writes a column as an SQL expression of its value's parameter instead of the parameter itself, for a value
+ * only the statement knows (`insertsFrom`: a column of the row it inserts from). Expressions are the code's own.
+ */
+export type RowInsert = {
+  table: string;
+  columns: readonly string[];
+  values: readonly unknown[];
+  expressions?: Readonly<Record<string, (param: string) => string>>;
+};
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -21,9 +30,15 @@ function byTable(rows: readonly RowInsert[]): Map<string, { columns: readonly st
   return tables;
 }
 
-/** A row's values as parameters appended to `values`: `$4, $5, …`. */
+/** A row's values as parameters appended to `values`: `$4, $5, …` (each within its column's expression, if any). */
 function placeholders(row: RowInsert, values: unknown[]): string {
-  return row.values.map((v) => `$${values.push(v)}`).join(', ');
+  return row.values
+    .map((v, i) => {
+      const param = `$${values.push(v)}`;
+      const expression = row.expressions?.[row.columns[i]!];
+      return expression ? expression(param) : param;
+    })
+    .join(', ');
 }
 
 /**
