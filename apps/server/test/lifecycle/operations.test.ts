@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, buenosAiresDateOf } from '@echeq/contract';
+import { addDays, buenosAiresDateOf, cmc7ForAccount } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegistryIssueRequest } from '../../src/modules/clearing';
 import { systemClock } from '../../src/platform/clock';
 import { build, type TestServer } from '../helpers';
 import {
@@ -304,6 +305,37 @@ describe('the registry not answering', () => {
     // The issuer's bank heard it too.
     const empresaCopy = await copyOf(s, 'Empresa Demo S.A.', chequeId);
     expect((await as.get('empresa', `/echeqs/${empresaCopy}`)).body.data.state).toBe('ACTIVO');
+  });
+
+  it('an issue the registry did not answer is delivered later with the number it took, its CMC7 and audit record', async () => {
+    const account = await arsAccount(s, as.token('empresa'));
+    const body = issueBody({ account_id: account, beneficiary_cuit: norte.cuit, amount: 204, payment_date: PAYMENT });
+    const down = await registryDown(s);
+    const r = await as.post('empresa', '/echeqs/issue', body);
+    await down.up();
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const { rows } = await s.db.query<{ request: RegistryIssueRequest; number: string }>(
+      `select o.payload->'request' as request, a.after->>'number' as number
+       from clearing_outbox o join audit_log a on a.after->>'key' = o.payload->'request'->>'key'
+       where o.operation = 'REGISTRY_ISSUE' and o.status = 'PENDING' and a.action = 'echeq.issue'`,
+    );
+    expect(rows).toHaveLength(1);
+    const { request, number } = rows[0]!;
+    // The statement put the number it took in the request's number, in its CMC7 line and in the audit record.
+    expect(request.cheque.number).toMatch(/^\d{8}$/);
+    expect(request.cheque.number).not.toBe('00000000');
+    expect(number).toBe(request.cheque.number);
+    const cbu = (await s.db.query<{ cbu: string }>('select cbu from current_accounts where id = $1', [account]))
+      .rows[0]!.cbu;
+    expect(request.cheque.cmc7).toBe(cmc7ForAccount({ cbu, postalCode: '1000', number }));
+
+    await runJobs(s, systemClock);
+    const made = await s.db.query<{ number: string; cmc7: string }>(
+      `select cheque->>'number' as number, cheque->>'cmc7' as cmc7 from registry_cheques
+       where cheque->'issuer'->>'cbu' = $1 and cheque->>'number' = $2`,
+      [cbu, number],
+    );
+    expect(made.rows).toEqual([{ number, cmc7: request.cheque.cmc7 }]);
   });
 
   it('a refusal the outbox gets later clears syncing, keeps the reason and applies nothing', async () => {
