@@ -29,6 +29,7 @@ import m0030 from './0030_registry_events_at_commit.sql?raw';
 import m0031 from './0031_echeqs_hot_updates.sql?raw';
 import m0032 from './0032_registry_directory_notify.sql?raw';
 import m0033 from './0033_registry_events_lock_shared.sql?raw';
+import m0034 from './0034_inbox_pass_function.sql?raw';
 
 /** Every migration, in order. A new file is added here by hand, never edited once released. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0031_echeqs_hot_updates', sql: m0031 },
   { id: '0032_registry_directory_notify', sql: m0032 },
   { id: '0033_registry_events_lock_shared', sql: m0033 },
+  { id: '0034_inbox_pass_function', sql: m0034 },
 ];

@@ -8,16 +8,14 @@ import { directoryCacheOf, type RegistryEvent } from '../clearing';
 import { closeRegistryCustody, openRegistryCustody } from '../custody';
 import { clientsToAdhere, markAdhered } from '../users';
 import {
+  applyPass,
   banksConcerned,
   type CopyRow,
   type CopyWrite,
   cursorOf,
   type HistoryLine,
-  lockInbox,
   type Party,
   partiesOf,
-  recordPass,
-  upsertCopies,
 } from './lifecycle.copies';
 import type { RegistryLink } from './lifecycle.link';
 
@@ -162,6 +160,50 @@ export async function adhereClients(
 const cursorsByDb = new WeakMap<Db, Map<string, string>>();
 const CURSORS_MAX = 10_000;
 
+const CUSTODY_EVENTS = new Set(['CUSTODY', 'RESCUE', 'AUTO_DEPOSIT']);
+
+/**
+ * Applies pulled events after the cursor found under the bank's inbox lock (`applyPass`, one call of the pass
+ * function): the parties' copies as the newest of the events on each leaves it, the history lines and the cursor's
+ * move. The parties are read before (a company's CUIT and bank do not change under a pass). A pass with custody
+ * events runs in a transaction that also opens or closes their custody records, for the events after that cursor.
+ */
+async function applyEvents(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  tenantId: string,
+  pulled: { events: RegistryEvent[]; cursor: string },
+): Promise<{ fresh: number; next: string }> {
+  const { events } = pulled;
+  const parties = await partiesOf(deps.db, tenantId, events);
+  const pass = {
+    lock: INBOX_LOCK,
+    tenantId,
+    writes: copyWrites(events, parties),
+    lines: events.map(historyLine),
+    cursor: pulled.cursor,
+    at: deps.clock.now(),
+  };
+  const after = (found: string) => events.filter((e) => BigInt(e.id) > BigInt(found));
+  const custody = events.some((e) => CUSTODY_EVENTS.has(e.operation));
+  const result = custody
+    ? await deps.db.transaction(async (tx) => {
+        const r = await applyPass(tx, pass);
+        const fresh = after(r.cursor);
+        await applyCustody(
+          tx,
+          tenantId,
+          fresh,
+          fresh.map((e) => parties[events.indexOf(e)]!),
+          r.written,
+        );
+        return r;
+      })
+    : await applyPass(deps.db, pass);
+  const found = BigInt(result.cursor);
+  const moved = BigInt(pulled.cursor) > found;
+  return { fresh: after(result.cursor).length, next: moved ? pulled.cursor : result.cursor };
+}
+
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
  * events after its cursor for its bank code, then, in one transaction under the bank's inbox lock, applies those
@@ -186,16 +228,7 @@ export async function runInbox(
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
     // Nothing after the cursor: a transaction would apply and move nothing (and its lock statement writes the row).
     if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) return applied;
-    const n = await db.transaction(async (tx) => {
-      const cursor = BigInt(await lockInbox(tx, INBOX_LOCK, tenantId));
-      const fresh = pulled.events.filter((e) => BigInt(e.id) > cursor);
-      const parties = await partiesOf(tx, tenantId, fresh);
-      const written = await upsertCopies(tx, tenantId, copyWrites(fresh, parties));
-      await applyCustody(tx, tenantId, fresh, parties, written);
-      const moved = BigInt(pulled.cursor) > cursor;
-      await recordPass(tx, tenantId, fresh.map(historyLine), moved ? pulled.cursor : null, deps.clock.now());
-      return { fresh: fresh.length, next: moved ? pulled.cursor : cursor.toString() };
-    });
+    const n = await applyEvents(deps, tenantId, pulled);
     // Remembered once committed (a transaction that failed moved nothing).
     if (cursors.size >= CURSORS_MAX) cursors.clear();
     cursors.set(tenantId, n.next);
