@@ -206,8 +206,8 @@ async function applyEvents(
 
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
- * events after its cursor for its bank code, then, in one transaction under the bank's inbox lock, applies those
- * after the cursor it finds there (another process may have applied some meanwhile) and moves the cursor. Exactly
+ * events after its cursor for its bank code, then under the bank's inbox lock, in one call (`applyEvents`), applies
+ * those after the cursor it finds there (another process may have applied some meanwhile) and moves the cursor. Exactly
  * once and in order, with several processes, and after a crash (a transaction that did not commit moved nothing).
  * A bank without a bank code has no events yet (its cursor stays). Answers how many events it applied.
  */
@@ -229,7 +229,7 @@ export async function runInbox(
     // Nothing after the cursor: a transaction would apply and move nothing (and its lock statement writes the row).
     if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) return applied;
     const n = await applyEvents(deps, tenantId, pulled);
-    // Remembered once committed (a transaction that failed moved nothing).
+    // Remembered once committed (a pass that failed moved nothing).
     if (cursors.size >= CURSORS_MAX) cursors.clear();
     cursors.set(tenantId, n.next);
     applied += n.fresh;
