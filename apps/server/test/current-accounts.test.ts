@@ -222,6 +222,36 @@ describe(`current accounts and chequebooks (${TEST_ENGINE})`, () => {
     expect(audit.rows.map((r) => r.action)).toEqual(['chequebook.request', 'chequebook.activate']);
   });
 
+  it(`without a transaction, across a chequebook boundary, never gives a number twice nor refuses one left (${TEST_ENGINE === 'pg' ? 'two server processes' : 'one process'})`, async () => {
+    const second = TEST_ENGINE === 'pg' ? await build({ sameDatabaseAs: s }) : null;
+    try {
+      // A new account of Norte's: its first book down to 4 numbers, then a second book (active at once on the sandbox).
+      const opened = await s.req('POST', '/api/accounts', {
+        token: await token(NORTE_BANK),
+        body: { company_id: await companyId('Distribuidora Norte S.A.'), currency: 'ARS' },
+      });
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      const id = opened.body.data.id as string;
+      const first = await take(s.db, id, CHEQUEBOOK_SIZE - 4);
+      const asked = await s.req('POST', `/api/accounts/${id}/chequebooks`, { token: await token(NORTE) });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      const left = 4 + CHEQUEBOOK_SIZE;
+      expect(asked.body.data.remaining).toBe(left);
+      // As the issue takes them: each a statement of its own, from two processes at once, five more than are left.
+      const dbs = second ? [s.db, second.db] : [s.db];
+      const results = await Promise.allSettled(
+        Array.from({ length: left + 5 }, (_, i) => takeNextChequeNumber(dbs[i % dbs.length]!, id)),
+      );
+      const numbers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.number] : []));
+      const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason.code] : []));
+      expect(numbers).toHaveLength(left);
+      expect(new Set([...first, ...numbers]).size).toBe(first.length + left);
+      expect(refused).toEqual(Array(5).fill('CONFLICT'));
+    } finally {
+      await second?.close();
+    }
+  });
+
   it(`never gives a number twice under concurrent takes (${TEST_ENGINE === 'pg' ? 'two server processes' : 'one process'})`, async () => {
     const second = TEST_ENGINE === 'pg' ? await build({ sameDatabaseAs: s }) : null;
     try {

@@ -96,6 +96,9 @@ export async function createAccount(
   return { accountId, cbu, book };
 }
 
+/** Statements an issue runs at most while other issues of the account exhaust the books it chose. */
+const TAKE_ATTEMPTS = 8;
+
 /**
  * Takes the next free cheque number of the account. The account's row is locked first, so concurrent issues on one
  * account take numbers one at a time, on one server process or several; the number comes from the account's oldest
@@ -111,31 +114,34 @@ export async function createAccount(
  * condition on the locked row alone, checked before the update reads anything), but the chequebook was chosen on
  * the statement's snapshot, taken before the lock was waited for: an issue that held it may have exhausted that
  * book meanwhile. The update's own condition (the book still active) is checked again on the row as that issue left
- * it, so a stale choice takes nothing (nor writes its records), and the statement runs once more, on a snapshot that
- * sees it.
+ * it, so a stale choice takes nothing (nor writes its records), and the statement runs again on a newer snapshot, as
+ * long as that snapshot saw an active book (each stale choice means another issue took that book's last number: the
+ * account is moving on). 409 when a snapshot sees none left.
  */
 export async function takeNextChequeNumber(
   q: Queryable,
   accountId: string,
   records?: (values: unknown[]) => string[],
 ): Promise<{ number: string; chequebookId: string }> {
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
     const values: unknown[] = [accountId];
     const writes = records?.(values) ?? [];
-    const r = await q.query<{ status: string; id: string | null; number: string | null }>(
+    const r = await q.query<{ status: string; id: string | null; number: string | null; book: boolean }>(
       `with account as materialized (
          select status from current_accounts where id = $1 for no key update
+       ), chosen as materialized (
+         select id from chequebooks where account_id = $1 and status = 'ACTIVE' order by first_number limit 1
        ), taken as (
          update chequebooks b
          set next_number = b.next_number + 1,
              status = case when b.next_number + 1 > b.last_number then 'EXHAUSTED' else 'ACTIVE' end
          where (select status from account) = 'ACTIVE'
-           and b.id = (select id from chequebooks where account_id = $1 and status = 'ACTIVE'
-                       order by first_number limit 1)
+           and b.id = (select id from chosen)
            and b.status = 'ACTIVE'
          returning b.id, lpad((b.next_number - 1)::text, 8, '0') as number
        )${writes.map((sql, i) => `, w${i} as (${sql})`).join('')}
-       select a.status, t.id, t.number from account a left join taken t on true`,
+       select a.status, t.id, t.number, exists (select 1 from chosen) as book
+       from account a left join taken t on true`,
       values,
     );
     const row = r.rows[0];
@@ -144,6 +150,7 @@ export async function takeNextChequeNumber(
     if (row.id !== null && row.number !== null) {
       return { number: formatChequeNumber(Number(row.number)), chequebookId: row.id };
     }
+    if (!row.book) break;
   }
   throw conflict('La cuenta no tiene números de cheque disponibles: solicite una chequera nueva');
 }

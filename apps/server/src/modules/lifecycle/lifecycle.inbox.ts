@@ -1,6 +1,6 @@
 import { type Caller, presentationWindowEnd, type RegistryCheque } from '@echeq/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../platform/db/db';
+import { type Db, type Queryable, withRetry } from '../../platform/db/db';
 import type { Deps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
 import { bankCodeOf } from '../accounts';
@@ -189,16 +189,11 @@ async function applyEvents(
     ? await deps.db.transaction(async (tx) => {
         const r = await applyPass(tx, pass);
         const fresh = after(r.cursor);
-        await applyCustody(
-          tx,
-          tenantId,
-          fresh,
-          fresh.map((e) => parties[events.indexOf(e)]!),
-          r.written,
-        );
+        const freshParties = parties.filter((_, i) => BigInt(events[i]!.id) > BigInt(r.cursor));
+        await applyCustody(tx, tenantId, fresh, freshParties, r.written);
         return r;
       })
-    : await applyPass(deps.db, pass);
+    : await withRetry(() => applyPass(deps.db, pass));
   const found = BigInt(result.cursor);
   const moved = BigInt(pulled.cursor) > found;
   return { fresh: after(result.cursor).length, next: moved ? pulled.cursor : result.cursor };
@@ -226,7 +221,7 @@ export async function runInbox(
   for (;;) {
     const from = cursors.get(tenantId) ?? (await cursorOf(db, tenantId));
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
-    // Nothing after the cursor: a transaction would apply and move nothing (and its lock statement writes the row).
+    // Nothing after the cursor: a pass would apply and move nothing.
     if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) return applied;
     const n = await applyEvents(deps, tenantId, pulled);
     // Remembered once committed (a pass that failed moved nothing).

@@ -7,7 +7,7 @@ import {
   parseCmc7,
 } from '@echeq/contract';
 import type { Ctx } from '../../platform/auth/actor';
-import type { Queryable } from '../../platform/db/db';
+import { type Queryable, withRetry } from '../../platform/db/db';
 import { insertsFrom } from '../../platform/db/insert-rows';
 import { forbidden, notFound } from '../../platform/http/app-error';
 import { type IssuingAccount, issuingAccount, takeNextChequeNumber } from '../accounts';
@@ -80,45 +80,48 @@ async function takeNumberAndSend(
   const { tenantId, accountId, key, caller, account } = issue;
   const stand = draft(NUMBER_TO_TAKE);
   const line = parseCmc7(stand.cmc7);
-  const { number } = await takeNextChequeNumber(q, accountId, (values) => {
-    const before = `$${values.push(line.bankCode + line.branch + line.postalCode)}`;
-    const after = `$${values.push(line.account)}`;
-    const outbox = outboxRow({
-      tenantId,
-      operation: 'REGISTRY_ISSUE',
-      entity: 'account',
-      entityId: accountId,
-      payload: { request: { key, caller, account, cheque: stand } },
-    });
-    const audit = auditRow(ctx, {
-      action: 'echeq.issue',
-      entity: 'account',
-      entityId: accountId,
-      tenantId,
-      after: {
-        key,
-        number: NUMBER_TO_TAKE,
-        beneficiary_cuit: stand.beneficiary.cuit,
-        amount: stand.amount,
-        tipo: stand.tipo,
-      },
-    });
-    return insertsFrom(
-      [
-        {
-          ...outbox,
-          expressions: {
-            payload: (p) =>
-              `jsonb_set(jsonb_set(${p}::jsonb, '{request,cheque,number}', to_jsonb(taken.number)),
-                         '{request,cheque,cmc7}', to_jsonb(${before} || taken.number || ${after}))`,
-          },
+  // Alone, the statement is retried as a transaction would be (a deadlock or serialization failure: nothing written).
+  const { number } = await withRetry(() =>
+    takeNextChequeNumber(q, accountId, (values) => {
+      const before = `$${values.push(line.bankCode + line.branch + line.postalCode)}`;
+      const after = `$${values.push(line.account)}`;
+      const outbox = outboxRow({
+        tenantId,
+        operation: 'REGISTRY_ISSUE',
+        entity: 'account',
+        entityId: accountId,
+        payload: { request: { key, caller, account, cheque: stand } },
+      });
+      const audit = auditRow(ctx, {
+        action: 'echeq.issue',
+        entity: 'account',
+        entityId: accountId,
+        tenantId,
+        after: {
+          key,
+          number: NUMBER_TO_TAKE,
+          beneficiary_cuit: stand.beneficiary.cuit,
+          amount: stand.amount,
+          tipo: stand.tipo,
         },
-        { ...audit, expressions: { after: (p) => `jsonb_set(${p}::jsonb, '{number}', to_jsonb(taken.number))` } },
-      ],
-      'taken',
-      values,
-    );
-  });
+      });
+      return insertsFrom(
+        [
+          {
+            ...outbox,
+            expressions: {
+              payload: (p) =>
+                `jsonb_set(jsonb_set(${p}::jsonb, '{request,cheque,number}', to_jsonb(taken.number)),
+                         '{request,cheque,cmc7}', to_jsonb(${before} || taken.number || ${after}))`,
+            },
+          },
+          { ...audit, expressions: { after: (p) => `jsonb_set(${p}::jsonb, '{number}', to_jsonb(taken.number))` } },
+        ],
+        'taken',
+        values,
+      );
+    }),
+  );
   return { key, caller, account, cheque: draft(number) };
 }
 
@@ -140,7 +143,7 @@ export async function issueCheque(opts: {
   const today = buenosAiresDateOf(now);
   const key = registryKey(tenantId, opts.idempotencyKey);
   await requireClearing(deps, tenantId);
-  // The account and its company are read before the transaction: only the number is taken under the account's lock.
+  // The account and its company are read first: only the number is taken under the account's lock, in one statement.
   const issuer = await issuerOf(deps.db, companyId, body.account_id);
   const account = { cbu: issuer.cbu, currency: issuer.currency, active: issuer.status === 'ACTIVE' };
   const caller = { cuit: issuer.cuit };
