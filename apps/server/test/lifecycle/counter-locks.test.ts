@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitingJob } from '../../src/modules/lifecycle';
-import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.inbox';
+import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.pass';
 import { fixedClock } from '../../src/platform/clock';
 import type { Db } from '../../src/platform/db/db';
 import { runJobOnce } from '../../src/platform/jobs';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryAdhere, registryEventsAfter } from '../../src/modules/clearing/registry';
 import { type RegistryLink, runInbox, runInboxPass } from '../../src/modules/lifecycle';
 import { applyPass } from '../../src/modules/lifecycle/lifecycle.copies';
-import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.inbox';
+import { INBOX_LOCK } from '../../src/modules/lifecycle/lifecycle.pass';
 import { fixedClock } from '../../src/platform/clock';
 import type { Db } from '../../src/platform/db/db';
 import { openPg } from '../../src/platform/db/pg';

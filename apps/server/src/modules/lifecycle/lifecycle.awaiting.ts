@@ -1,7 +1,7 @@
 import { buenosAiresDateOf, isPending, type RegistryCheque } from '@echeq/contract';
 import type { Queryable } from '../../platform/db/db';
 import type { Job } from '../../platform/jobs';
-import { INBOX_LOCK } from './lifecycle.inbox';
+import { INBOX_LOCK } from './lifecycle.pass';
 
 /** Copies read and written at a time. */
 const BATCH = 500;
