@@ -5,7 +5,7 @@ import { portLink } from '../../src/modules/lifecycle';
 import { banksOfCuits } from '../../src/modules/users';
 import { systemClock } from '../../src/platform/clock';
 import { build, TEST_ENGINE, type TestServer } from '../helpers';
-import { actors, arsAccount, company, copyOf, issueBody } from './support';
+import { actors, arsAccount, company, copyOf, issueBody, issueToNorte } from './support';
 
 /**
  * The registry's directory kept per process (platform/db/directory-cache.ts): a bank's clearing-house
@@ -33,17 +33,7 @@ afterAll(async () => {
 
 /** Empresa Demo (on a) issues a cheque to Distribuidora Norte: Norte's copy. */
 async function issuedToNorte(): Promise<string> {
-  const norte = await company(a, 'Distribuidora Norte S.A.');
-  const r = await onA.post(
-    'empresa',
-    '/echeqs/issue',
-    issueBody({
-      account_id: await arsAccount(a, onA.token('empresa')),
-      beneficiary_cuit: norte.cuit,
-      amount: 1500,
-      payment_date: PAYMENT,
-    }),
-  );
+  const r = await issueToNorte(a, onA, { amount: 1500, payment_date: PAYMENT });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return copyOf(a, 'Distribuidora Norte S.A.', r.body.data.cheque_id);
 }

@@ -13,6 +13,7 @@ import {
   countingDb,
   historyOf,
   issueBody,
+  issueToNorte,
   registryDown,
   runJobs,
   type Who,
@@ -42,13 +43,7 @@ afterAll(() => s?.close());
 
 /** Empresa Demo issues a cheque to Distribuidora Norte (registry answering): its registry id. */
 async function issued(amount = 1000, key?: string) {
-  const body = issueBody({
-    account_id: await arsAccount(s, as.token('empresa')),
-    beneficiary_cuit: norte.cuit,
-    amount,
-    payment_date: PAYMENT,
-  });
-  const r = await as.post('empresa', '/echeqs/issue', body, key);
+  const r = await issueToNorte(s, as, { amount, payment_date: PAYMENT }, key);
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r;
 }

@@ -2,7 +2,7 @@ import { addDays, buenosAiresDateOf } from '@echeq/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/platform/clock';
 import { build, type TestServer } from '../helpers';
-import { actors, arsAccount, company, copyOf, countingDb, issueBody } from './support';
+import { actors, arsAccount, company, copyOf, countingDb, issueBody, issueToNorte } from './support';
 
 /**
  * The round trips of one lifecycle operation (issue 22, decision 041): every statement the server sends while it
@@ -57,17 +57,7 @@ describe('round trips per operation', () => {
   });
 
   it('an operation whose copy changed after it was read is checked again and sent once', async () => {
-    const norte = await company(s, 'Distribuidora Norte S.A.');
-    const issue = await as.post(
-      'empresa',
-      '/echeqs/issue',
-      issueBody({
-        account_id: await arsAccount(s, as.token('empresa')),
-        beneficiary_cuit: norte.cuit,
-        amount: 1001,
-        payment_date: PAYMENT,
-      }),
-    );
+    const issue = await issueToNorte(s, as, { amount: 1001, payment_date: PAYMENT });
     const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', issue.body.data.cheque_id);
     // The first time the operation is sent, an event is applied to the copy just before (the inbox moves `version`).
     let sends = 0;

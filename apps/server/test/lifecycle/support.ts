@@ -72,6 +72,22 @@ export async function arsAccount(s: TestServer, token: string): Promise<string> 
   return (accounts.body.data as { id: string; currency: string }[]).find((a) => a.currency === 'ARS')!.id;
 }
 
+/** Empresa Demo issues a cheque from its ARS account to Distribuidora Norte (`fields` over issueBody's): the answer. */
+export async function issueToNorte(
+  s: TestServer,
+  as: ReturnType<typeof actors>,
+  fields: Partial<IssueBody> = {},
+  key?: string,
+) {
+  const norte = await company(s, 'Distribuidora Norte S.A.');
+  const body = issueBody({
+    account_id: await arsAccount(s, as.token('empresa')),
+    beneficiary_cuit: norte.cuit,
+    ...fields,
+  });
+  return as.post('empresa', '/echeqs/issue', body, key);
+}
+
 /**
  * The sandbox registry stops answering: every registry operation fails inside its own transaction (as a database
  * error, which the port reports as an unreachable clearing house), until `up()`.
