@@ -115,18 +115,17 @@ export async function applyEvents(
     cursor: pulled.cursor,
     at: deps.clock.now(),
   };
-  const after = (found: string) => events.filter((e) => BigInt(e.id) > BigInt(found));
+  /** Keeps the entries of the events after the cursor the pass found (events and their parties, index for index). */
+  const after = (found: string) => (_: unknown, i: number) => BigInt(events[i]!.id) > BigInt(found);
   const custody = events.some((e) => CUSTODY_EVENTS.has(e.operation));
   const result = custody
     ? await deps.db.transaction(async (tx) => {
         const r = await applyPass(tx, pass);
         const fresh = after(r.cursor);
-        const freshParties = parties.filter((_, i) => BigInt(events[i]!.id) > BigInt(r.cursor));
-        await applyCustody(tx, tenantId, fresh, freshParties, r.written);
+        await applyCustody(tx, tenantId, events.filter(fresh), parties.filter(fresh), r.written);
         return r;
       })
     : await withRetry(() => applyPass(deps.db, pass));
-  const found = BigInt(result.cursor);
-  const moved = BigInt(pulled.cursor) > found;
-  return { fresh: after(result.cursor).length, next: moved ? pulled.cursor : result.cursor };
+  const moved = BigInt(pulled.cursor) > BigInt(result.cursor);
+  return { fresh: events.filter(after(result.cursor)).length, next: moved ? pulled.cursor : result.cursor };
 }
