@@ -121,6 +121,35 @@ describe('a cheque id the caller does not see', () => {
   });
 });
 
+describe('an account the caller does not own', () => {
+  it('is refused for an issue from another company’s account, and takes no number nor writes any record', async () => {
+    const account = await arsAccount(s, as.token('empresa'));
+    const state = async () =>
+      (
+        await s.db.query<{ next: string; outbox: number; audit: number }>(
+          `select (select sum(next_number)::text from chequebooks where account_id = $1) as next,
+                  (select count(*)::int from clearing_outbox where operation = 'REGISTRY_ISSUE') as outbox,
+                  (select count(*)::int from audit_log where action = 'echeq.issue') as audit`,
+          [account],
+        )
+      ).rows[0];
+    const before = await state();
+    // Norte: a company of another bank (404: the account is not its own); Beneficiario Demo, another company of Banco
+    // Demo, has no right to issue at all (403).
+    const refusals: Record<string, unknown> = {};
+    for (const who of ['norte', 'benef'] as Who[]) {
+      const r = await as.post(
+        who,
+        '/echeqs/issue',
+        issueBody({ account_id: account, beneficiary_cuit: norte.cuit, payment_date: PAYMENT }),
+      );
+      refusals[who] = [r.status, r.body.code];
+    }
+    expect(refusals).toEqual({ norte: [404, 'NOT_FOUND'], benef: [403, 'FORBIDDEN'] });
+    expect(await state()).toEqual(before);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('an issue sent twice with one key answers the same and takes one number, one history line, one audit record', async () => {
     const key = randomUUID();
