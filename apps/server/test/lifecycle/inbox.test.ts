@@ -416,6 +416,25 @@ describe("each bank's inbox", () => {
     expect(many).toEqual(one);
   });
 
+  it("an idle bank's tick is the pull alone: the cursor found with nothing after it is remembered", async () => {
+    await inboxes();
+    const { wrapDb, counted } = countingDb();
+    const counting = wrapDb(db);
+    const cursorReads = (sql: string[]) => sql.filter((s) => /from echeq_inbox_cursors/.test(s)).length;
+    const first = await counted(() => runInbox({ db: counting, clock }, linkOn(db), bankA));
+    const second = await counted(() => runInbox({ db: counting, clock }, linkOn(db), bankA));
+    expect([first.result, second.result]).toEqual([0, 0]);
+    expect(cursorReads(first.sql)).toBe(1);
+    expect(cursorReads(second.sql)).toBe(0);
+    // Still exactly once: an event after the remembered cursor is applied by the next tick.
+    const c = ok(
+      await issue(db, { number: nextNumber(), issueDate: ISSUED, paymentDate: PAYMENT, beneficiary: BENEF }),
+    );
+    expect(await runInbox({ db: counting, clock }, linkOn(db), bankA)).toBe(1);
+    expect(await runInbox({ db: counting, clock }, linkOn(db), bankA)).toBe(0);
+    expect(await history(bankA, c.cheque_id)).toEqual(['ISSUE:EMITIDO-PENDIENTE']);
+  });
+
   it("the cursor is read after the inbox's lock is held, never from before it (PostgreSQL)", async () => {
     if (TEST_ENGINE !== 'pg' || !url) return;
     const tenant = await db.query<{ id: string }>(

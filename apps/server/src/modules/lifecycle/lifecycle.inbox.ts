@@ -68,6 +68,11 @@ export async function adhereClients(
 const cursorsByDb = new WeakMap<Db, Map<string, string>>();
 const CURSORS_MAX = 10_000;
 
+function remember(cursors: Map<string, string>, tenantId: string, cursor: string): void {
+  if (!cursors.has(tenantId) && cursors.size >= CURSORS_MAX) cursors.clear();
+  cursors.set(tenantId, cursor);
+}
+
 /**
  * Runs the bank's inbox once: adheres the client companies its registry does not know yet, pulls the registry's
  * events after its cursor for its bank code, then under the bank's inbox lock, in one call (`applyEvents`), applies
@@ -90,12 +95,15 @@ export async function runInbox(
   for (;;) {
     const from = cursors.get(tenantId) ?? (await cursorOf(db, tenantId));
     const pulled = await link.events(tenantId, { cursor: from, bankCode, limit: BATCH });
-    // Nothing after the cursor: a pass would apply and move nothing.
-    if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) return applied;
+    // Nothing after the cursor: a pass would apply and move nothing. The cursor read is remembered, so an idle
+    // bank's next tick is the pull alone.
+    if (pulled.events.length === 0 && BigInt(pulled.cursor) <= BigInt(from)) {
+      remember(cursors, tenantId, from);
+      return applied;
+    }
     const n = await applyEvents(deps, tenantId, pulled);
     // Remembered once committed (a pass that failed moved nothing).
-    if (cursors.size >= CURSORS_MAX) cursors.clear();
-    cursors.set(tenantId, n.next);
+    remember(cursors, tenantId, n.next);
     applied += n.fresh;
     if (pulled.events.length < BATCH) return applied;
   }

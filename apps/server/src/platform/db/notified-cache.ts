@@ -6,7 +6,9 @@ import type { Db } from './db';
  * forgets everything; the process that made a change may also forget at once (`clear`). An entry is stored only if
  * nothing was forgotten while it was being read (`generation`, taken before the read, handed back to `set`), so a
  * value read before a change is never kept after the change's announcement; and nothing is kept while the
- * announcements cannot be received (the listening connection lost). At `maxEntries` it starts afresh.
+ * announcements cannot be received (the listening connection lost). At `maxEntries` a new entry evicts the oldest
+ * (a Map keeps its keys in the order they were set), so a process with many sessions or CUITs keeps the recent
+ * ones instead of starting afresh all at once.
  *
  * The session cache (auth/session-cache.ts) and the registry's directory (platform/db/directory-cache.ts).
  */
@@ -43,7 +45,11 @@ export async function startNotifiedCache<V>(
     generation: () => gen,
     set(key, value, generation) {
       if (!listening || generation !== gen) return;
-      if (entries.size >= maxEntries) entries.clear();
+      entries.delete(key);
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
       entries.set(key, value);
     },
     delete: (key) => void entries.delete(key),
