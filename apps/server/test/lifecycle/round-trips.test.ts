@@ -56,6 +56,22 @@ describe('round trips per operation', () => {
     }
   });
 
+  it("a tray's page comes with every tray's counts, and the paying bank's queue with its totals, in one statement", async () => {
+    await issueToNorte(s, as, { amount: 1002, payment_date: PAYMENT });
+    // A first read fills what the process keeps (the session, the bank's code): measured after it.
+    await as.get('norte', '/echeqs/trays/recibidos?limit=50');
+    const tray = await counted(() => as.get('norte', '/echeqs/trays/recibidos?limit=50'));
+    expect(tray.result.status).toBe(200);
+    expect(tray.result.body.data.counts.recibidos.total).toBeGreaterThan(0);
+    // Before the counts were a subquery of the page's statement: 2.
+    expect(tray.statements, tray.sql.join('\n')).toBe(1);
+    await as.get('operador', '/echeqs/presented?limit=50');
+    const queue = await counted(() => as.get('operador', '/echeqs/presented?limit=50'));
+    expect(queue.result.status).toBe(200);
+    expect(Array.isArray(queue.result.body.data.totals)).toBe(true);
+    expect(queue.statements, queue.sql.join('\n')).toBe(1);
+  });
+
   it('an operation whose copy changed after it was read is checked again and sent once', async () => {
     const issue = await issueToNorte(s, as, { amount: 1001, payment_date: PAYMENT });
     const norteCopy = await copyOf(s, 'Distribuidora Norte S.A.', issue.body.data.cheque_id);

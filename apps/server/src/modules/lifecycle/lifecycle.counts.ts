@@ -12,37 +12,60 @@ export function zeroCounts(): TrayCounts {
 }
 
 /**
- * The company's counts per tray: `total`, and `pending` the copies that await the company today (`awaiting`, kept
- * true for the day by the awaiting job). The counters count exactly what a grouped count of the company's registry
- * copies not deleted with a tray would.
+ * SQL of the company's counts per tray as JSON text (`[[tray, total, pending], …]`, the trays with copies), the
+ * company given by parameter `company` (`$n`): a scalar subquery a page's statement selects too, so the page and its
+ * counts are one round trip and one snapshot (trayCountsOf reads it). `total` counts the tray's copies and `pending`
+ * those that await the company today (`awaiting`, kept true for the day by the awaiting job); the counters count
+ * exactly what a grouped count of the company's registry copies not deleted with a tray would.
  */
-export async function trayCounts(q: Queryable, companyId: string): Promise<TrayCounts> {
-  const r = await q.query<{ tray: string; total: string; pending: string }>(
-    `select tray, total::text as total, pending::text as pending
-     from lifecycle_tray_counters where company_id = $1 and total <> 0`,
-    [companyId],
-  );
+export function trayCountsSql(company: string): string {
+  return `(select coalesce(json_agg(json_build_array(tray, total, pending))::text, '[]')
+     from lifecycle_tray_counters where company_id = ${company} and total <> 0)`;
+}
+
+/** The counts of every tray from trayCountsSql's text (a tray it does not name has none). */
+export function trayCountsOf(json: string): TrayCounts {
   const counts = zeroCounts();
-  for (const row of r.rows) {
-    if ((TRAYS as readonly string[]).includes(row.tray))
-      counts[row.tray as Tray] = { total: Number(row.total), pending: Number(row.pending) };
+  for (const [tray, total, pending] of JSON.parse(json) as [string, number, number][]) {
+    if ((TRAYS as readonly string[]).includes(tray)) counts[tray as Tray] = { total, pending };
   }
   return counts;
 }
 
+/** The company's counts per tray on their own (trayCountsSql). */
+export async function trayCounts(q: Queryable, companyId: string): Promise<TrayCounts> {
+  const r = await q.query<{ counts: string }>(`select ${trayCountsSql('$1')} as counts`, [companyId]);
+  return trayCountsOf(r.rows[0]!.counts);
+}
+
 /**
- * The paying bank's whole queue by currency: the bank copies PRESENTADO of the bank (`tenantId`) drawn on its own
- * accounts (`bankCode`, the bank's code), how many and the sum of their amounts (exact: the counter is `numeric`,
- * turned into the contract's number only here, as the grouped sum was). Currencies with an empty queue are left out.
+ * SQL of the paying bank's whole queue by currency as JSON text (`[[currency, count, "amount"], …]`, by currency):
+ * the bank copies PRESENTADO of the bank (parameter `tenant`) drawn on its own accounts (parameter `code`, the bank's
+ * code), how many and the sum of their amounts, written as text (exact: the counter is `numeric`, turned into the
+ * contract's number only in presentedTotalsOf, as the grouped sum was). Currencies with an empty queue are left out.
+ * A scalar subquery the queue's page selects too (one round trip and one snapshot).
  */
+export function presentedTotalsSql(tenant: string, code: string): string {
+  return `(select coalesce(json_agg(json_build_array(btrim(currency), count, amount::text) order by btrim(currency))::text, '[]')
+     from lifecycle_presented_counters where tenant_id = ${tenant} and bank_code = ${code} and count <> 0)`;
+}
+
+/** The queue's totals from presentedTotalsSql's text. */
+export function presentedTotalsOf(json: string): PresentedTotal[] {
+  return (JSON.parse(json) as [string, number, string][]).map(([currency, count, amount]) => ({
+    currency,
+    count,
+    amount: decimalToNumber(amount),
+  }));
+}
+
+/** The paying bank's whole queue by currency on its own (presentedTotalsSql). */
 export async function presentedTotals(q: Queryable, tenantId: string, bankCode: string): Promise<PresentedTotal[]> {
-  const r = await q.query<{ currency: string; count: string; amount: string }>(
-    `select btrim(currency) as currency, count::text as count, amount::text as amount
-     from lifecycle_presented_counters where tenant_id = $1 and bank_code = $2 and count <> 0
-     order by 1`,
-    [tenantId, bankCode],
-  );
-  return r.rows.map((s) => ({ currency: s.currency, count: Number(s.count), amount: decimalToNumber(s.amount) }));
+  const r = await q.query<{ totals: string }>(`select ${presentedTotalsSql('$1', '$2')} as totals`, [
+    tenantId,
+    bankCode,
+  ]);
+  return presentedTotalsOf(r.rows[0]!.totals);
 }
 
 /**

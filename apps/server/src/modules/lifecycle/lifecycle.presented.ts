@@ -6,7 +6,7 @@ import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
 import { bankCodeOf } from '../accounts';
 import { actionsInPage } from '../echeqs';
-import { presentedTotals, presentedTotalsOfRows } from './lifecycle.counts';
+import { presentedTotalsOf, presentedTotalsOfRows, presentedTotalsSql } from './lifecycle.counts';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
 import { COPY_FIELDS } from './lifecycle.view';
 
@@ -52,8 +52,8 @@ export async function presentedPage(
   const search = searchSql(p, query.q);
   if (search) where.push(search);
   const filter = where.join(' and ');
-  // The whole queue's totals from its counters; a search's from the rows it matches.
-  const totals = search ? await presentedTotalsOfRows(q, filter, p.values) : await presentedTotals(q, tenantId, code);
+  // A search's totals from the rows it matches; the whole queue's from its counters, in the page's statement.
+  const searched = search ? await presentedTotalsOfRows(q, filter, p.values) : null;
   let pageWhere = filter;
   let offset = (query.page - 1) * query.limit;
   if (query.cursor) {
@@ -64,11 +64,18 @@ export async function presentedPage(
   // The page's ids first (the queue's index, in its order), then only those rows written as JSON, in that order; the
   // last one's keys make the cursor.
   const page = (
-    await q.query<{ entries: string; count: number; last_key: string | null; last_id: string | null }>(
+    await q.query<{
+      entries: string;
+      count: number;
+      last_key: string | null;
+      last_id: string | null;
+      totals: string | null;
+    }>(
       `select '[' || coalesce(string_agg(p.doc, ',' order by p.clearing_date, p.id), '') || ']' as entries,
          count(*)::int as count,
          (array_agg(p.clearing_date order by p.clearing_date desc, p.id desc))[1] as last_key,
-         (array_agg(p.id::text order by p.clearing_date desc, p.id desc))[1] as last_id
+         (array_agg(p.id::text order by p.clearing_date desc, p.id desc))[1] as last_id,
+         ${searched ? 'null::text' : presentedTotalsSql(p.add(tenantId), p.add(code))} as totals
        from (select ${PRESENTED_DOC} as doc, ${CLEARING} as clearing_date, e.id
          from echeqs e join companies co on co.id = e.company_id
          where e.id in (select e.id from echeqs e where ${pageWhere} order by ${CLEARING}, e.id
@@ -76,6 +83,7 @@ export async function presentedPage(
       p.values,
     )
   ).rows[0]!;
+  const totals = searched ?? presentedTotalsOf(page.totals ?? '[]');
   const today = buenosAiresDateOf(now);
   return {
     entries: actionsInPage(page.entries, today, () => ({ payingBank: true })),

@@ -6,7 +6,7 @@ import { keyText } from '../../platform/db/keyset';
 import { pageLimit } from '../../platform/db/page-limit';
 import { SqlParams } from '../../platform/db/sql';
 import { actionsInPage } from '../echeqs';
-import { trayCounts, zeroCounts } from './lifecycle.counts';
+import { trayCountsOf, trayCountsSql, zeroCounts } from './lifecycle.counts';
 import { decodePairCursor, encodePairCursor, searchSql } from './lifecycle.lists';
 import { COPY_DOC } from './lifecycle.view';
 
@@ -15,7 +15,7 @@ const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /**
  * `GET /api/echeqs/trays/:tray`: the caller company's copies in the tray, newest first (created_at desc, id desc:
  * the tray index's order), by page or by the previous page's cursor, each with the company's actions today, and the
- * counts of every tray. A bank's or the platform's roles have no trays (a tray is a company's position on its
+ * counts of every tray (in the page's statement). A bank's or the platform's roles have no trays (a tray is a company's position on its
  * cheques): they get an empty page and zero counts, as a company with no registry cheque does. The page is written
  * as JSON by the database (COPY_DOC), the server adding only each row's actions (actionsInPage).
  */
@@ -51,6 +51,7 @@ export async function trayPage(
   }
   // The page's ids first, from the tray index alone (its order, no row read), then their rows: the planner's estimate
   // of a company's tray is an average, and below a page it would rather read every row of the tray and sort them.
+  // The counts of every tray come with the page, in its statement (trayCountsSql).
   const page = await queryJsonPage(
     q,
     `select ${COPY_DOC} as doc, e.created_at as sort_at, e.id, ${keyText('e.created_at')} as key_at
@@ -58,8 +59,9 @@ export async function trayPage(
      where e.id in (select e.id from echeqs e where ${pageWhere}
        order by e.created_at desc, e.id desc ${pageLimit(query.limit)} offset ${p.add(offset)})`,
     p.values,
+    trayCountsSql(p.add(companyId)),
   );
-  const counts = await trayCounts(q, companyId);
+  const counts = trayCountsOf(page.extra ?? '[]');
   const today = buenosAiresDateOf(now);
   return {
     entries: actionsInPage(page.entries, today, ({ companyCuit }) => ({ cuit: companyCuit })),

@@ -1,7 +1,13 @@
 import type { Queryable } from './db';
 
 /** A list page the database wrote as JSON: its entries' array text, how many there are and the last one's key. */
-export type JsonPage = { entries: string; count: number; last: { at: string; id: string } | null };
+export type JsonPage = {
+  entries: string;
+  count: number;
+  last: { at: string; id: string } | null;
+  /** The value of `extra` (queryJsonPage), as text. */
+  extra?: string | null;
+};
 
 /**
  * Runs a page query and has the database answer the page as the JSON text of its entries, in list order. `sql`
@@ -11,13 +17,32 @@ export type JsonPage = { entries: string; count: number; last: { at: string; id:
  * Why: a 50-row page is about 1,100 values. Read row by row, each is written by the database as text, parsed by the
  * driver (timestamps into Dates), mapped, checked and written again as JSON in the server's one thread, which is what
  * limits a list's throughput. Built by the database, the page is one value that goes out as it came in.
+ *
+ * `extra`: SQL of one more value the page comes with (a scalar subquery over `params`, such as its counts), read in
+ * the same statement and snapshot rather than in a round trip of its own; answered as text.
  */
-export async function queryJsonPage(db: Queryable, sql: string, params: readonly unknown[]): Promise<JsonPage> {
-  const r = await db.query<{ entries: string; count: number; last_at: string | null; last_id: string | null }>(
+export async function queryJsonPage(
+  db: Queryable,
+  sql: string,
+  params: readonly unknown[],
+  extra?: string,
+): Promise<JsonPage> {
+  const r = await db.query<{
+    entries: string;
+    count: number;
+    last_at: string | null;
+    last_id: string | null;
+    extra: string | null;
+  }>(
     `select '[' || coalesce(string_agg(p.doc, ',' order by p.sort_at desc, p.id desc), '') || ']' as entries,
        count(*)::int as count,
        (array_agg(p.key_at order by p.sort_at, p.id))[1] as last_at,
-       (array_agg(p.id::text order by p.sort_at, p.id))[1] as last_id
+       (array_agg(p.id::text order by p.sort_at, p.id))[1] as last_id${
+         extra
+           ? `,
+       (${extra})::text as extra`
+           : ''
+       }
      from (${sql}) p`,
     params,
   );
@@ -26,6 +51,7 @@ export async function queryJsonPage(db: Queryable, sql: string, params: readonly
     entries: row.entries,
     count: row.count,
     last: row.last_at && row.last_id ? { at: row.last_at, id: row.last_id } : null,
+    extra: row.extra ?? null,
   };
 }
 
