@@ -15,9 +15,10 @@ const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /**
  * `GET /api/echeqs/trays/:tray`: the caller company's copies in the tray, newest first (created_at desc, id desc:
  * the tray index's order), by page or by the previous page's cursor, each with the company's actions today, and the
- * counts of every tray (in the page's statement). A bank's or the platform's roles have no trays (a tray is a company's position on its
- * cheques): they get an empty page and zero counts, as a company with no registry cheque does. The page is written
- * as JSON by the database (COPY_DOC), the server adding only each row's actions (actionsInPage).
+ * counts of every tray (in the page's statement). A bank's or the platform's roles have no trays (a tray is a
+ * company's position on its cheques): they get an empty page and zero counts, as a company with no registry cheque
+ * does. The page is written as JSON by the database (COPY_DOC), the server adding only each row's actions
+ * (actionsInPage).
  */
 export async function trayPage(
   q: Queryable,
