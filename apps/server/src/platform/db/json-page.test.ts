@@ -61,6 +61,19 @@ describe('JSON written by the database', () => {
     expect(page.last?.id).toBe('00000000-0000-4000-8000-000000000002');
   });
 
+  it('answers the extra value of the same statement as text, an empty page too', async () => {
+    for (const where of ['true', 'false']) {
+      const page = await queryJsonPage(
+        db,
+        `select ${doc} as doc, t.created_at as sort_at, t.id, null::text as key_at from t where ${where}`,
+        [2],
+        `select json_build_array($1::int, count(*))::text from t`,
+      );
+      expect(JSON.parse(page.extra!)[0]).toBe(2);
+      expect(JSON.parse(page.extra!)[1]).toBeGreaterThan(0);
+    }
+  });
+
   it('answers an empty page as an empty array', async () => {
     const page = await queryJsonPage(
       db,

@@ -51,7 +51,7 @@ export async function queryJsonPage(
     entries: row.entries,
     count: row.count,
     last: row.last_at && row.last_id ? { at: row.last_at, id: row.last_id } : null,
-    extra: row.extra ?? null,
+    ...(extra ? { extra: row.extra ?? null } : {}),
   };
 }
 
