@@ -65,11 +65,13 @@ describe('round trips per operation', () => {
     expect(tray.result.body.data.counts.recibidos.total).toBeGreaterThan(0);
     // Before the counts were a subquery of the page's statement: 2.
     expect(tray.statements, tray.sql.join('\n')).toBe(1);
+    expect(tray.sql[0]).toMatch(/lifecycle_tray_counters/);
     await as.get('operador', '/echeqs/presented?limit=50');
     const queue = await counted(() => as.get('operador', '/echeqs/presented?limit=50'));
     expect(queue.result.status).toBe(200);
     expect(Array.isArray(queue.result.body.data.totals)).toBe(true);
     expect(queue.statements, queue.sql.join('\n')).toBe(1);
+    expect(queue.sql[0]).toMatch(/lifecycle_presented_counters/);
   });
 
   it('an operation whose copy changed after it was read is checked again and sent once', async () => {

@@ -68,8 +68,11 @@ export async function adhereClients(
 const cursorsByDb = new WeakMap<Db, Map<string, string>>();
 const CURSORS_MAX = 10_000;
 
+/** Remembers the bank's cursor, never behind one remembered already (a tick and a request's pass may overlap). */
 function remember(cursors: Map<string, string>, tenantId: string, cursor: string): void {
-  if (!cursors.has(tenantId) && cursors.size >= CURSORS_MAX) cursors.clear();
+  const known = cursors.get(tenantId);
+  if (known !== undefined && BigInt(known) >= BigInt(cursor)) return;
+  if (known === undefined && cursors.size >= CURSORS_MAX) cursors.clear();
   cursors.set(tenantId, cursor);
 }
 
