@@ -41,13 +41,15 @@ export async function presentedPage(
   const empty = { page: query.page, limit: query.limit, total: 0, nextCursor: null, totals: [] };
   if (!tenantId || !code) return { entries: '[]', meta: empty };
   const p = new SqlParams();
+  const tenantRef = p.add(tenantId);
+  const codeRef = p.add(code);
   const where = [
-    `e.tenant_id = ${p.add(tenantId)}`,
+    `e.tenant_id = ${tenantRef}`,
     `e.state = 'PRESENTADO'`,
     'e.bank_copy',
     'e.cheque_id is not null',
     'e.deleted_at is null',
-    `(e.registry -> 'issuer' ->> 'bank_code') = ${p.add(code)}`,
+    `(e.registry -> 'issuer' ->> 'bank_code') = ${codeRef}`,
   ];
   const search = searchSql(p, query.q);
   if (search) where.push(search);
@@ -75,7 +77,7 @@ export async function presentedPage(
          count(*)::int as count,
          (array_agg(p.clearing_date order by p.clearing_date desc, p.id desc))[1] as last_key,
          (array_agg(p.id::text order by p.clearing_date desc, p.id desc))[1] as last_id,
-         ${searched ? 'null::text' : presentedTotalsSql(p.add(tenantId), p.add(code))} as totals
+         ${searched ? 'null::text' : presentedTotalsSql(tenantRef, codeRef)} as totals
        from (select ${PRESENTED_DOC} as doc, ${CLEARING} as clearing_date, e.id
          from echeqs e join companies co on co.id = e.company_id
          where e.id in (select e.id from echeqs e where ${pageWhere} order by ${CLEARING}, e.id

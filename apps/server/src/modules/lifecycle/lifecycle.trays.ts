@@ -31,8 +31,9 @@ export async function trayPage(
   const empty = { page: query.page, limit: query.limit, total: 0, nextCursor: null };
   if (!companyId) return { entries: '[]', meta: { ...empty, counts: zeroCounts() } };
   const p = new SqlParams();
+  const companyRef = p.add(companyId);
   const where = [
-    `e.company_id = ${p.add(companyId)}`,
+    `e.company_id = ${companyRef}`,
     `e.tray = ${p.add(tray)}`,
     'e.cheque_id is not null',
     'e.deleted_at is null',
@@ -60,7 +61,7 @@ export async function trayPage(
      where e.id in (select e.id from echeqs e where ${pageWhere}
        order by e.created_at desc, e.id desc ${pageLimit(query.limit)} offset ${p.add(offset)})`,
     p.values,
-    trayCountsSql(p.add(companyId)),
+    trayCountsSql(companyRef),
   );
   const counts = trayCountsOf(page.extra ?? '[]');
   const today = buenosAiresDateOf(now);
