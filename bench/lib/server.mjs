@@ -9,6 +9,17 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
 
+/**
+ * The node options `npm start` gives the server (the heap's ceiling, decision 043), read from the root package.json's
+ * start script so the benchmark measures the server as it is run.
+ */
+function startFlags() {
+  const start = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const m = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+apps\/server\/dist\/main\.js/.exec(start);
+  if (!m) throw new Error(`El script start de package.json no inicia apps/server/dist/main.js con node: ${start}`);
+  return m[1].trim().split(/\s+/).filter(Boolean);
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -37,7 +48,7 @@ function rssMb(pid) {
  */
 export async function startServer({ env, logFile, cpuProfDir, timeoutMs = 180_000, main = SERVER_MAIN }) {
   const port = await freePort();
-  const args = [];
+  const args = startFlags();
   if (cpuProfDir) args.push('--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`);
   args.push(main);
   const child = spawn(process.execPath, args, {

@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 
 /**
- * The built server (apps/server/dist/main.js) as a child process, started as `npm start` starts it: for the tests
- * that need a real process (its log output, kill -9, a soak).
+ * The built server (apps/server/dist/main.js) as a child process, started as `npm start` starts it (but for node's heap
+ * ceiling, decision 043: a test's server holds little): for the tests that need a real process (its log output,
+ * kill -9, a soak).
  */
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const MAIN = path.join(SERVER_DIR, 'dist/main.js');
