@@ -98,7 +98,10 @@ export function evaluate(report) {
       ['emisión a depósito', lc.endpoint],
       ['pago', lc.pay],
     ]) {
-      if (!e) continue;
+      if (!e) {
+        misses.push(`${name}: sin medir`);
+        continue;
+      }
       if (p99(e) > L.lifecycleP99) misses.push(`${name}: ${showP99(e)}`);
       if (e.errors + e.non2xx > 0) misses.push(`${name}: ${e.errors + e.non2xx} errores/no 2xx`);
     }
